@@ -1,0 +1,101 @@
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle, accepted wherever a repository function takes `tx ?? db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** A query slower than this is cancelled by PostgreSQL itself. */
+const STATEMENT_TIMEOUT_MS = 10_000;
+
+/**
+ * The request a query runs for. When the request's client goes away the signal
+ * aborts and the queries it still has running are cancelled in PostgreSQL, so an
+ * abandoned slow request stops costing database time.
+ */
+export const queryContext = new AsyncLocalStorage<{ signal: AbortSignal }>();
+
+export class QueryAbortedError extends Error {
+  override name = 'QueryAbortedError';
+  constructor() {
+    super('The request was aborted before its query ran');
+  }
+}
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+interface Logger {
+  warn(object: object, message: string): void;
+}
+
+// pg's Client.query has many overloads; the wrapper forwards whatever it is given.
+type AnyQuery = (...args: unknown[]) => unknown;
+
+function makeCancellable(pool: pg.Pool, client: pg.PoolClient, log: Logger): void {
+  const original = client.query.bind(client) as AnyQuery;
+  const processId = (client as unknown as { processID: number }).processID;
+  const cancel = () => {
+    queryContext.exit(() => {
+      pool.query('SELECT pg_cancel_backend($1)', [processId]).catch((error: unknown) => {
+        log.warn({ err: error }, 'could not cancel an abandoned query');
+      });
+    });
+  };
+  const wrapped: AnyQuery = (...args) => {
+    const signal = queryContext.getStore()?.signal;
+    if (!signal) return original(...args);
+    if (signal.aborted) {
+      const last = args[args.length - 1];
+      if (typeof last === 'function') {
+        queueMicrotask(() => (last as (error: Error) => void)(new QueryAbortedError()));
+        return undefined;
+      }
+      return Promise.reject(new QueryAbortedError());
+    }
+    signal.addEventListener('abort', cancel, { once: true });
+    const done = () => signal.removeEventListener('abort', cancel);
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...result: unknown[]) => {
+        done();
+        (last as AnyQuery)(...result);
+      };
+      return original(...args);
+    }
+    const result = original(...args);
+    if (result instanceof Promise) return result.finally(done);
+    done();
+    return result;
+  };
+  client.query = wrapped as typeof client.query;
+}
+
+export function createDatabase(url: string, log: Logger, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: 30_000,
+    // Fail fast while the database is down so /readyz answers 503 promptly.
+    connectionTimeoutMillis: 5_000,
+    application_name: 'hushboard',
+  });
+  // An idle client's error (the server restarted, a network blip) must not crash the
+  // process: the pool drops that client and opens a new one when needed.
+  pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
+  pool.on('connect', (client) => makeCancellable(pool, client, log));
+  // pg-pool may hand a client to pool.query's callback from another request's context
+  // (the one that released it); binding the callback keeps the caller's context.
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  pool.connect = ((callback?: (...args: unknown[]) => void) =>
+    callback ? connect(AsyncResource.bind(callback)) : connect()) as typeof pool.connect;
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  return { db, pool, close: () => pool.end() };
+}

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabaseUrl } from '../test/app.js';
+import { createDatabase, type Database, QueryAbortedError, queryContext } from './client.js';
+import { boards, cryptoTips, followers, paymentTransactions, posts, premiumAccesses, threads, users, votes } from './schema.js';
+
+let database: Database;
+let userA: number;
+let userB: number;
+let threadId: number;
+let postId: number;
+
+beforeAll(async () => {
+  database = createDatabase(await createTestDatabaseUrl(), { warn() {} });
+  const { db } = database;
+  const [a, b] = await db
+    .insert(users)
+    .values([
+      { username: 'dbAlice', passwordHash: 'x' },
+      { username: 'dbBob', passwordHash: 'x' },
+    ])
+    .returning();
+  userA = a!.id;
+  userB = b!.id;
+  const [board] = await db.select().from(boards).limit(1);
+  const [thread] = await db.insert(threads).values({ boardId: board!.id, title: 'Title', content: 'Content here' }).returning();
+  threadId = thread!.id;
+  const [post] = await db.insert(posts).values({ threadId, content: 'A reply' }).returning();
+  postId = post!.id;
+});
+
+afterAll(() => database.close());
+
+const pgCode = (error: unknown) => ((error as { cause?: { code?: string } }).cause ?? (error as { code?: string })).code;
+
+async function expectViolation(promise: Promise<unknown>, code: string) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, 'the database should refuse this').toBeDefined();
+  expect(pgCode(error)).toBe(code);
+}
+
+describe('constraints that keep data honest', () => {
+  it('usernames are unique whatever the letter case', async () => {
+    await expectViolation(database.db.insert(users).values({ username: 'DBALICE', passwordHash: 'x' }), '23505');
+  });
+
+  it('one vote per user per thread and per post, 1 or -1 only, one target', async () => {
+    const { db } = database;
+    await db.insert(votes).values({ userId: userA, threadId, voteType: 1 });
+    await expectViolation(db.insert(votes).values({ userId: userA, threadId, voteType: -1 }), '23505');
+    await db.insert(votes).values({ userId: userA, postId, voteType: -1 });
+    await expectViolation(db.insert(votes).values({ userId: userA, postId, voteType: 1 }), '23505');
+    await expectViolation(db.insert(votes).values({ userId: userB, threadId, voteType: 2 }), '23514');
+    await expectViolation(db.insert(votes).values({ userId: userB, threadId, postId, voteType: 1 }), '23514');
+  });
+
+  it('one follow per pair, and nobody follows themselves', async () => {
+    const { db } = database;
+    await db.insert(followers).values({ followerId: userA, followingId: userB });
+    await expectViolation(db.insert(followers).values({ followerId: userA, followingId: userB }), '23505');
+    await expectViolation(db.insert(followers).values({ followerId: userB, followingId: userB }), '23514');
+  });
+
+  it('a transaction hash pays for one thing only, across tips and purchases', async () => {
+    const { db } = database;
+    const txHash = `0x${'ab'.repeat(32)}`;
+    await db.transaction(async (tx) => {
+      await tx.insert(paymentTransactions).values({ txHash, kind: 'tip', userId: userA });
+      await tx.insert(cryptoTips).values({ txHash, amount: '0.01', currency: 'ETH', fromUserId: userA, threadId, recipientAddress: '0x0' });
+    });
+    await expectViolation(db.insert(paymentTransactions).values({ txHash, kind: 'premium_access', userId: userB }), '23505');
+    // Without the ledger row a purchase cannot reference the hash at all.
+    await expectViolation(
+      db.insert(premiumAccesses).values({ txHash: `0x${'cd'.repeat(32)}`, userId: userB, threadId, amount: '0.01', currency: 'ETH' }),
+      '23503',
+    );
+  });
+
+  it('deleting a thread removes its posts and votes with it', async () => {
+    const { db } = database;
+    const [board] = await db.select().from(boards).limit(1);
+    const [thread] = await db.insert(threads).values({ boardId: board!.id, title: 'Gone', content: 'Soon gone' }).returning();
+    const [post] = await db.insert(posts).values({ threadId: thread!.id, content: 'bye' }).returning();
+    await db.insert(votes).values({ userId: userB, postId: post!.id, voteType: 1 });
+    await db.execute(sql`DELETE FROM threads WHERE id = ${thread!.id}`);
+    const left = await db.execute(sql`SELECT (SELECT count(*) FROM posts WHERE thread_id = ${thread!.id})::int AS posts, (SELECT count(*) FROM votes WHERE post_id = ${post!.id})::int AS votes`);
+    expect(left.rows[0]).toEqual({ posts: 0, votes: 0 });
+  });
+});
+
+describe('queries of an abandoned request', () => {
+  it('are cancelled in PostgreSQL when the request is aborted', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    // Drizzle queries are lazy thenables: they must be awaited inside the context, as handlers do.
+    const query = queryContext.run({ signal: controller.signal }, async () => await database.db.execute(sql`SELECT pg_sleep(5)`));
+    setTimeout(() => controller.abort(), 200);
+    const error = await query.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(pgCode(error)).toBe('57014'); // query_canceled
+    expect(Date.now() - started).toBeLessThan(4000);
+    // The pool is healthy afterwards.
+    expect((await database.db.execute(sql`SELECT 1 AS one`)).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('are not sent at all once the request is gone', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await queryContext
+      .run({ signal: controller.signal }, async () => await database.db.execute(sql`SELECT 1`))
+      .then(() => undefined, (e: unknown) => e);
+    expect((error as { cause?: unknown }).cause).toBeInstanceOf(QueryAbortedError);
+  });
+});

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
+import { projectRoot } from '../lib/paths.js';
+import * as schema from './schema.js';
+import { seedBoards } from './seed.js';
+
+export const migrationsFolder = path.join(projectRoot, 'src', 'server', 'db', 'migrations');
+
+/** An arbitrary constant: the advisory lock that keeps two processes from migrating at once. */
+const MIGRATION_LOCK = 7_316_042;
+
+/**
+ * Applies the committed migrations and seeds the boards of an empty database, on one
+ * connection that holds the migration lock throughout (the server and the CLI may
+ * start together).
+ */
+export async function prepareDatabase(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const db = drizzle({ client, schema, casing: 'snake_case' });
+    await migrate(db, { migrationsFolder, migrationsSchema: 'drizzle' });
+    await seedBoards(db);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

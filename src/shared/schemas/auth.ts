@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.js';
+
+/** A string field whose absence reads as "required" rather than zod's type message. */
+const requiredString = (requiredMessage: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : 'Invalid input'),
+  });
+
+/** The username rule of SPEC.md section 5, shared by registration and profile edit. */
+export const usernameSchema = requiredString('Username is required')
+  .trim()
+  .min(USERNAME_MIN, 'Username must be at least 3 characters')
+  .max(USERNAME_MAX, 'Username must be no more than 20 characters')
+  .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores');
+
+export const passwordSchema = requiredString('Password is required')
+  .min(PASSWORD_MIN, 'Password must be at least 4 characters')
+  .max(PASSWORD_MAX, 'Password must be no more than 256 characters');
+
+/** Optional e-mail: absent, null or blank all mean "none given". */
+export const emailSchema = z
+  .union([z.literal(''), z.null(), z.undefined(), z.email('Invalid email').max(EMAIL_MAX, 'Invalid email')], {
+    error: 'Invalid email',
+  })
+  .transform((value) => (value ? value.toLowerCase() : null));
+
+/** POST /api/register body. */
+export const registerSchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  email: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), emailSchema),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The register form: the request plus confirmPassword, which only the form checks. */
+export const registerFormSchema = registerSchema
+  .extend({
+    confirmPassword: requiredString('Please confirm your password').min(1, 'Please confirm your password'),
+  })
+  // An empty confirmation already says 'Please confirm your password'; one message is enough.
+  .refine((form) => !form.confirmPassword || form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+/** POST /api/login body and the login form. */
+export const loginSchema = z.object({
+  username: requiredString('Username is required').trim().min(1, 'Username is required'),
+  password: requiredString('Password is required').min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid username or password'),
+});
+export type LoginInput = z.input<typeof loginSchema>;
