@@ -1,0 +1,32 @@
+// `npm start`: build what is missing or older than its sources, then run the server
+// in this process (so SIGTERM and SIGINT reach its graceful shutdown directly).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outputs = ['dist/server/main.js', 'dist/web/index.html'].map((file) => path.join(root, file));
+const inputs = ['src', 'package-lock.json', 'vite.config.ts', 'tsconfig.server.json', 'tsconfig.base.json'].map((file) => path.join(root, file));
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+if (builtAt < Math.max(...inputs.map(newestMtime))) {
+  console.log(builtAt === 0 ? 'Building Hushboard (first start)...' : 'Sources changed: rebuilding...');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('The build failed; see above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+await import(pathToFileURL(outputs[0]).href);

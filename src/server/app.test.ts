@@ -1,0 +1,183 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { createDatabase } from './db/client.js';
+import { bannedIps } from './db/schema.js';
+import { hashIp } from './plugins/client-ip.js';
+import { createTestDatabaseUrl, testConfig, TestClient, useTestApp } from './test/app.js';
+
+const t = useTestApp();
+
+describe('HTTP conventions', () => {
+  it('answers malformed JSON with 400 JSON, not a 500', async () => {
+    const response = await t.client().post('/api/login', '{"username": "a",', { headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Request body is not valid JSON' });
+  });
+
+  it('answers a body over the limit with 413 JSON', async () => {
+    const response = await t.client().post('/api/login', { username: 'a', password: 'x'.repeat(2 * 1024 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'Request body is too large' });
+  });
+
+  it('answers a JSON array or null body with 400 and a message', async () => {
+    for (const body of ['[]', 'null', '"text"']) {
+      const response = await t.client().post('/api/register', body, { headers: { 'content-type': 'application/json' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it('answers an unsupported content type with 415 JSON', async () => {
+    const response = await t.client().post('/api/login', 'username=a', { headers: { 'content-type': 'text/csv' } });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Unsupported content type' });
+  });
+
+  it('answers unknown /api paths with 404 JSON for any method', async () => {
+    const client = t.client();
+    for (const response of [await client.get('/api/no-such-thing'), await client.post('/api/no-such-thing', {}), await client.delete('/api/boards')]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('lists the seven seeded boards with their icon keys', async () => {
+    const boards = (await t.client().get('/api/boards')).json() as { code: string; icon: string; name: string; tags: string[] }[];
+    expect(boards.map((b) => [b.code, b.icon])).toEqual([
+      ['g', 'code'],
+      ['tv', 'film'],
+      ['mu', 'music'],
+      ['v', 'gamepad'],
+      ['lit', 'book'],
+      ['a', 'palette'],
+      ['ck', 'utensils'],
+    ]);
+    for (const board of boards) {
+      expect(board.name.length).toBeGreaterThan(2);
+      expect(board.tags.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers /healthz and /readyz while the database is up', async () => {
+    expect((await t.client().get('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.client().get('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('sends a strict Content-Security-Policy and the usual security headers', async () => {
+    const response = await t.client().get('/api/boards');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('compresses large responses', async () => {
+    const response = await t.client().get('/api/boards', { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('client IP', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const forwardedIp = '203.0.113.9';
+    await t.database.db.insert(bannedIps).values({ ipHash: hashIp(testConfig().secret, forwardedIp), reason: 'proxy test' });
+    const response = await t.client().post('/api/login', { username: 'nobody', password: 'pass' }, { headers: { 'x-forwarded-for': forwardedIp } });
+    expect(response.statusCode).toBe(401);
+
+    const proxied = await buildApp({ config: testConfig({ trustProxy: true }), database: t.database });
+    try {
+      const viaProxy = await new TestClient(proxied).post('/api/login', { username: 'nobody', password: 'pass' }, { headers: { 'x-forwarded-for': forwardedIp } });
+      expect(viaProxy.statusCode).toBe(403);
+      expect(viaProxy.json()).toEqual({ message: 'You are banned: proxy test' });
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('limits login attempts per client with 429 and Retry-After, and RATE_LIMIT=off lifts them', async () => {
+    const limited = await buildApp({ config: testConfig({ rateLimit: true }), database: t.database });
+    try {
+      const client = new TestClient(limited, '192.0.2.50');
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await client.login('nobody', 'wrong')).statusCode);
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      const blocked = await client.login('nobody', 'wrong');
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.json().message).toMatch(/Too many requests/);
+      // Another client is not affected.
+      expect((await new TestClient(limited, '192.0.2.51').login('nobody', 'wrong')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+    const unlimited = t.client({ ip: '192.0.2.52' });
+    for (let i = 0; i < 15; i++) expect((await unlimited.login('nobody', 'wrong')).statusCode).toBe(401);
+  });
+});
+
+describe('logs', () => {
+  it('contain no passwords, cookies or raw IP addresses', async () => {
+    let output = '';
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        output += String(chunk);
+        done();
+      },
+    });
+    const url = await createTestDatabaseUrl();
+    const database = createDatabase(url, { warn() {} });
+    const app = await buildApp({ config: testConfig({ logLevel: 'trace' }), database, logger: pino({ level: 'trace' }, sink) });
+    try {
+      const client = new TestClient(app, '198.51.100.23');
+      await client.post('/api/register', { username: 'logcheck', password: 'very-secret-pw' });
+      await client.login('logcheck', 'very-secret-pw');
+      await client.post('/api/login', '{broken', { headers: { 'content-type': 'application/json' } });
+      expect(output).toContain('request completed');
+      expect(output).not.toContain('very-secret-pw');
+      expect(output).not.toContain('198.51.100.23');
+      for (const value of client.cookies.values()) expect(output).not.toContain(value);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe('a request whose client goes away', () => {
+  it('has its running queries cancelled in PostgreSQL', async () => {
+    const url = await createTestDatabaseUrl();
+    const database = createDatabase(url, { warn() {} });
+    const app = await buildApp({ config: testConfig(), database });
+    // A slow route added for the test only; real routes get the same plugin chain.
+    app.get('/api/test-slow', async () => {
+      await app.db.execute(sql`SELECT pg_sleep(20), 'hushboard-slow-marker'`);
+      return { done: true };
+    });
+    try {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const controller = new AbortController();
+      const request = fetch(`${address}/api/test-slow`, { signal: controller.signal }).catch(() => 'aborted');
+      const running = async () =>
+        (
+          await database.db.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%hushboard-slow-marker%' AND pid <> pg_backend_pid()`,
+          )
+        ).rows[0]!.n;
+      await expect.poll(running, { timeout: 5000 }).toBe(1);
+      controller.abort();
+      expect(await request).toBe('aborted');
+      await expect.poll(running, { timeout: 5000 }).toBe(0);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

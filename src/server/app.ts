@@ -1,0 +1,71 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { createLogger, privacySafe } from './lib/logger.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { boardRoutes } from './modules/boards/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { clientIpPlugin } from './plugins/client-ip.js';
+import { csrfPlugin } from './plugins/csrf.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { queryContextPlugin } from './plugins/query-context.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityPlugin } from './plugins/security.js';
+import { sessionPlugin } from './plugins/session.js';
+import { webAppPlugin } from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    pool: Database['pool'];
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: Logger;
+  /** Folder of the built web app; defaults to dist/web. */
+  webRoot?: string;
+}
+
+/** JSON bodies above this are refused with 413 (uploads have their own limit). */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds the whole application without listening, so tests drive the very same app
+ * with inject() or over HTTP. Order matters: third-party setup, then our decorators
+ * (ip hash and bans, sessions, CSRF, limits), then the modules.
+ */
+export async function buildApp({ config, database, logger, webRoot }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: privacySafe(logger ?? createLogger(config.logLevel)) as FastifyBaseLogger,
+    // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
+    trustProxy: config.trustProxy as boolean | string[],
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Closing waits for requests in flight; idle keep-alive sockets are closed at once.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('pool', database.pool);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(cookie);
+  await app.register(clientIpPlugin);
+  await app.register(sessionPlugin);
+  await app.register(csrfPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(queryContextPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(boardRoutes);
+  await app.register(webAppPlugin, webRoot ? { root: webRoot } : {});
+  return app;
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'hushboard-config-'));
+
+describe('loadConfig', () => {
+  it('has the contract defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      trustProxy: false,
+      rateLimit: true,
+      paymentConfirmations: 1,
+      usdtAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+      usdcAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      logLevel: 'info',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['RATE_LIMIT', 'maybe'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['PAYMENT_ADDRESS', '0x123'],
+    ['PAYMENT_CONFIRMATIONS', '0'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'sometimes'],
+    ['SECRET', 'short'],
+    ['REDIS_URL', 'localhost:6379'],
+  ])('stops on %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`));
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or an address list', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('generates SECRET once and keeps it in DATA_DIR, readable by the owner only', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).secret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).secret).toBe(first);
+    expect(readFileSync(path.join(dir, 'secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(path.join(dir, 'secret')).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir, SECRET: 'an-explicit-secret-value' }).secret).toBe('an-explicit-secret-value');
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+});

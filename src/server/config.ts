@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Mainnet token contracts whose Transfer logs prove USDT and USDC payments by default. */
+const MAINNET_USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+const MAINNET_USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits');
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
+    .optional();
+
+/** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses and CIDRs. */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === undefined || value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+    if (list.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part))) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of addresses/CIDRs' });
+    return z.NEVER;
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TRUST_PROXY: trustProxy,
+  RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  ETH_RPC_URL: optionalUrl(['http:', 'https:', 'ws:', 'wss:']),
+  PAYMENT_ADDRESS: evmAddress.optional(),
+  PAYMENT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
+  USDT_ADDRESS: evmAddress.default(MAINNET_USDT),
+  USDC_ADDRESS: evmAddress.default(MAINNET_USDC),
+  POLYGON_RPC_URL: optionalUrl(['http:', 'https:', 'ws:', 'wss:']),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  secret: string;
+  trustProxy: boolean | number | string[];
+  rateLimit: boolean;
+  ethRpcUrl: string | undefined;
+  paymentAddress: string | undefined;
+  paymentConfirmations: number;
+  usdtAddress: string;
+  usdcAddress: string;
+  polygonRpcUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the environment once (CONTRACT.md section 1). Blank values count as unset,
+ * so `PORT= npm start` behaves like no PORT at all. A bad value throws a
+ * ConfigError naming the variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key]?.trim() ? env[key]?.trim() : undefined]),
+  );
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${name}=${JSON.stringify(raw[name])}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid environment variable ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    secret: e.SECRET ?? loadOrCreateSecret(dataDir),
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: e.RATE_LIMIT === 'on',
+    ethRpcUrl: e.ETH_RPC_URL,
+    paymentAddress: e.PAYMENT_ADDRESS,
+    paymentConfirmations: e.PAYMENT_CONFIRMATIONS,
+    usdtAddress: e.USDT_ADDRESS,
+    usdcAddress: e.USDC_ADDRESS,
+    polygonRpcUrl: e.POLYGON_RPC_URL,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The generated SECRET lives in DATA_DIR/secret so sessions and IP hashes survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    // 'wx' fails if another process (the CLI, a second instance) created it first.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+// Typed errors thrown by services and routes; plugins/error-handler.ts turns each into
+// the contract's status and {message, errors} body.
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends HttpError {
+  constructor(message: string, errors: Record<string, string> = {}) {
+    super(400, message, errors);
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Authentication required') {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message = 'Forbidden') {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
+
+/** PostgreSQL's unique_violation, for turning a lost race into a 409. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pgError = (error as { cause?: unknown }).cause ?? error;
+  const { code, constraint: name } = pgError as { code?: string; constraint?: string };
+  return code === '23505' && (constraint === undefined || name === constraint);
+}

@@ -1,0 +1,159 @@
+// The server as an operator runs it: a real process, the embedded database's
+// lifecycle, the CLI beside a running server, and a graceful stop.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { createDatabase } from './db/client.js';
+import { startEmbeddedPostgres } from './db/embedded.js';
+import { prepareDatabase } from './db/migrate.js';
+import { projectRoot } from './lib/paths.js';
+import { createTestDatabaseUrl, testConfig } from './test/app.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function tempDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hushboard-life-'));
+  // Under root the database runs as the postgres user, who must be able to enter it.
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+describe('/readyz', () => {
+  it('turns 503 when the database stops and 200 again when it is back', async () => {
+    const clusterDir = path.join(tempDir(), 'postgres');
+    const port = await freePort();
+    const options = { clusterDir, port, settings: { fsync: 'off' } };
+    let embedded = await startEmbeddedPostgres(options);
+    cleanups.push(() => embedded.stop());
+    const database = createDatabase(embedded.url, { warn() {} });
+    cleanups.push(() => database.close());
+    await prepareDatabase(database.pool);
+    const app = await buildApp({ config: testConfig(), database });
+    cleanups.push(() => app.close());
+
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    await embedded.stop();
+    const down = await app.inject('/readyz');
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ message: 'Database unavailable' });
+    expect((await app.inject('/healthz')).statusCode).toBe(200);
+    // Reading the boards while down is a 503 too, never a 500.
+    expect((await app.inject('/api/boards')).statusCode).toBe(503);
+
+    embedded = await startEmbeddedPostgres(options);
+    await expect.poll(async () => (await app.inject('/readyz')).statusCode, { timeout: 15_000 }).toBe(200);
+    expect((await app.inject('/api/boards')).json()).toHaveLength(7);
+  });
+});
+
+/** A tiny browser: cookies and the CSRF token across fetch calls. */
+function httpClient(base: string) {
+  const cookies = new Map<string, string>();
+  let csrf = '';
+  return async (method: string, url: string, body?: unknown) => {
+    if (method !== 'GET' && !csrf) await fetch(`${base}/api/user`).then((r) => absorb(r));
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    absorb(response);
+    return response;
+  };
+  function absorb(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const [name, ...value] = pair!.split('=');
+      cookies.set(name!, value.join('='));
+    }
+    csrf = response.headers.get('x-csrf-token') ?? csrf;
+  }
+}
+
+function runCli(env: NodeJS.ProcessEnv, args: string[], stdin?: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { cwd: projectRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdin.end(stdin ?? '');
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe('the server process and the CLI', () => {
+  it('creates and promotes admins while the server runs, then stops gracefully on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT: 'off', LOG_LEVEL: 'warn' };
+    // Against an external server the test uses a fresh database there; else the embedded one.
+    if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = await createTestDatabaseUrl();
+    else delete env.DATABASE_URL;
+
+    const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let serverOutput = '';
+    server.stdout!.on('data', (chunk) => (serverOutput += chunk));
+    server.stderr!.on('data', (chunk) => (serverOutput += chunk));
+    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+    cleanups.push(async () => {
+      if (server.exitCode === null) server.kill('SIGKILL');
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await expect
+      .poll(
+        async () => {
+          if (server.exitCode !== null) throw new Error(`the server exited: ${serverOutput}`);
+          return (await fetch(`${base}/readyz`).catch(() => undefined))?.status;
+        },
+        { timeout: 60_000, interval: 250 },
+      )
+      .toBe(200);
+
+    const created = await runCli(env, ['create-admin', 'chief'], 'chiefpass\n');
+    expect(created.output).toContain('Created admin chief');
+    expect(created.code).toBe(0);
+
+    const admin = httpClient(base);
+    const login = await admin('POST', '/api/login', { username: 'chief', password: 'chiefpass' });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { isAdmin: boolean }).isAdmin).toBe(true);
+
+    const member = httpClient(base);
+    expect((await member('POST', '/api/register', { username: 'member1', password: 'memberpass' })).status).toBe(201);
+    expect(((await (await member('GET', '/api/user')).json()) as { isAdmin: boolean }).isAdmin).toBe(false);
+    const promoted = await runCli(env, ['create-admin', 'member1']);
+    expect(promoted.output).toContain('member1 is now an admin');
+    expect(((await (await member('GET', '/api/user')).json()) as { isAdmin: boolean }).isAdmin).toBe(true);
+
+    const missing = await runCli(env, ['create-admin', 'nobody_yet']);
+    expect(missing.code).toBe(1);
+    expect(missing.output).toMatch(/password on standard input/);
+    const invalid = await runCli(env, ['create-admin', 'x!']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.output).toContain('Username must be at least 3 characters');
+
+    server.kill('SIGTERM');
+    expect(await exited, serverOutput).toBe(0);
+    if (!env.DATABASE_URL) expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+});

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { loginSchema, registerSchema } from '../../../shared/schemas/auth.js';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
+import { parseInput } from '../../lib/validate.js';
+import { rateLimited } from '../../plugins/rate-limit.js';
+import { serializeCurrentUser } from '../users/serializer.js';
+import { createAuthService } from './service.js';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/** Accounts and sessions (CONTRACT.md section 3). */
+export async function authRoutes(app: FastifyInstance) {
+  const auth = createAuthService(app.db);
+
+  app.post('/api/register', rateLimited('register'), async (request, reply) => {
+    await request.assertNotBanned();
+    const input = parseInput(registerSchema, request.body);
+    const user = await auth.register(input);
+    await reply.startSession(user.id);
+    return reply.code(201).send(serializeCurrentUser(user));
+  });
+
+  app.post('/api/login', rateLimited('login'), async (request, reply) => {
+    await request.assertNotBanned();
+    const { username, password } = parseInput(loginSchema, request.body);
+    const user = await auth.verifyCredentials(username, password);
+    if (!user) throw new UnauthorizedError(INVALID_CREDENTIALS);
+    // Told only to someone who proved the password, so it reveals nothing to guessers.
+    if (!user.isActive) throw new ForbiddenError('This account has been suspended');
+    await reply.startSession(user.id);
+    return serializeCurrentUser(await auth.recordLogin(user.id));
+  });
+
+  app.post('/api/logout', async (_request, reply) => {
+    await reply.endSession();
+    return reply.code(204).send();
+  });
+
+  app.get('/api/user', async (request) => {
+    const user = request.user;
+    if (!user) throw new UnauthorizedError('Not logged in');
+    return serializeCurrentUser(user);
+  });
+}

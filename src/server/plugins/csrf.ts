@@ -1,0 +1,66 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_BODY_FIELD, CSRF_HEADER } from '../../shared/constants.js';
+import { ForbiddenError } from '../lib/errors.js';
+
+export const CSRF_COOKIE = 'hb_csrf';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const csrfTokenCache = Symbol('csrfToken');
+
+/**
+ * Signed double-submit CSRF protection (CONTRACT.md section 3). A random secret lives
+ * in an HttpOnly cookie; the token, an HMAC of it keyed by SECRET, is sent on every
+ * response as X-CSRF-Token and must come back on every unsafe /api request in that
+ * header or a `_csrf` field. Another site can neither read the token nor forge it for
+ * our cookie. It needs no session, so readers cause no database writes.
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance) => {
+  const { secret } = app.config;
+  const tokenFor = (csrfSecret: string) => createHmac('sha256', secret).update(`csrf:${csrfSecret}`).digest('base64url');
+
+  app.addHook('onRequest', async (request, reply) => {
+    let csrfSecret = request.cookies[CSRF_COOKIE];
+    if (!csrfSecret || !/^[A-Za-z0-9_-]{32}$/.test(csrfSecret)) {
+      csrfSecret = randomBytes(24).toString('base64url');
+      reply.setCookie(CSRF_COOKIE, csrfSecret, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: 365 * 24 * 60 * 60,
+      });
+      // A fresh secret means no token could have been sent for it: unsafe requests fail.
+      (request as FastifyRequest & { [csrfTokenCache]?: string })[csrfTokenCache] = '';
+    } else {
+      (request as FastifyRequest & { [csrfTokenCache]?: string })[csrfTokenCache] = tokenFor(csrfSecret);
+    }
+    reply.header('X-CSRF-Token', tokenFor(csrfSecret));
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const expected = (request as FastifyRequest & { [csrfTokenCache]?: string })[csrfTokenCache] ?? '';
+    const sent = sentToken(request);
+    if (!expected || !sent || !safeEqual(sent, expected)) throw new ForbiddenError('Invalid or missing CSRF token');
+  });
+});
+
+function sentToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[CSRF_HEADER];
+  if (typeof header === 'string' && header) return header;
+  const body = request.body as Record<string, unknown> | null | undefined;
+  const field = body && typeof body === 'object' ? body[CSRF_BODY_FIELD] : undefined;
+  if (typeof field === 'string') return field;
+  // A multipart field parsed with attachFieldsToBody arrives as { value }.
+  if (field && typeof field === 'object' && typeof (field as { value?: unknown }).value === 'string') {
+    return (field as { value: string }).value;
+  }
+  return undefined;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

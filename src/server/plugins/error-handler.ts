@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { QueryAbortedError } from '../db/client.js';
+import { HttpError } from '../lib/errors.js';
+
+/** Connection-level failures: the database is down or restarting, not a bug. */
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+function isDatabaseDown(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const code = (cause as { code?: string }).code;
+  const message = (cause as { message?: string }).message ?? '';
+  return (
+    (code !== undefined && DATABASE_DOWN_CODES.has(code)) ||
+    /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+  );
+}
+
+/** Messages for Fastify's own 4xx errors, in the contract's plain words. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must not be empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+};
+
+/**
+ * One place that turns every error into the contract's answer: typed errors keep
+ * their status and message, Fastify's client errors keep their status with a plain
+ * message, a database outage is a 503, and anything else a 500 without details.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const status = error.statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      const message =
+        FASTIFY_MESSAGES[error.code] ?? (error instanceof SyntaxError ? 'Request body is not valid JSON' : error.message);
+      return reply.code(status).send({ message });
+    }
+    if (isDatabaseDown(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).send({ message: 'Database unavailable, please try again shortly' });
+    }
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    if (cause instanceof QueryAbortedError || (reply.raw.destroyed && (cause as { code?: string }).code === '57014')) {
+      // The client went away and its queries were cancelled: nobody is waiting for an answer.
+      request.log.info('request abandoned by the client');
+      return reply.code(499).send({ message: 'Client closed request' });
+    }
+    if ((cause as { code?: string }).code === '57014') {
+      request.log.warn({ err: error }, 'query cancelled');
+      return reply.code(503).send({ message: 'The server is busy, please try again' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+});

@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_TTL_MS } from '../../shared/constants.js';
+import { sessions, users } from '../db/schema.js';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
+
+export type SessionUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null; loaded once per /api request from the session cookie. */
+    user: SessionUser | null;
+    /** The signed-in user, else 401. */
+    requireUser(): SessionUser;
+    /** The signed-in admin: 401 for visitors, 403 for other users. */
+    requireAdmin(): SessionUser;
+  }
+  interface FastifyReply {
+    /** Starts a fresh session for the user (a new id, so none can be fixed in advance). */
+    startSession(userId: number): Promise<void>;
+    /** Ends the current session in the database and clears the cookie. */
+    endSession(): Promise<void>;
+  }
+}
+
+export const SESSION_COOKIE = 'hb_session';
+const sessionIdCache = Symbol('sessionId');
+
+/** The cookie carries a random token; the table keeps only its hash. */
+const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Sessions stored in PostgreSQL (several instances share them). A visitor without a
+ * session cookie costs no query and no row: rows exist only for signed-in users.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  const { db } = app;
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('requireUser', function (this: FastifyRequest) {
+    if (!this.user) throw new UnauthorizedError();
+    return this.user;
+  });
+  app.decorateRequest('requireAdmin', function (this: FastifyRequest) {
+    const user = this.requireUser();
+    if (!user.isAdmin) throw new ForbiddenError('Admin access required');
+    return user;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !request.url.startsWith('/api/')) return;
+    const id = sessionIdOf(token);
+    const [row] = await db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    if (!row || !row.user.isActive) return;
+    (request as FastifyRequest & { [sessionIdCache]?: string })[sessionIdCache] = id;
+    request.user = row.user;
+    // Sliding expiry, written at most about once a day per session rather than per request.
+    if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 60 * 60 * 1000) {
+      await db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+        .where(eq(sessions.id, id));
+    }
+  });
+
+  const cookieOptions = (request: FastifyRequest) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+  });
+
+  app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
+    const previous = this.request.cookies[SESSION_COOKIE];
+    const token = randomBytes(32).toString('base64url');
+    await db.transaction(async (tx) => {
+      if (previous) await tx.delete(sessions).where(eq(sessions.id, sessionIdOf(previous)));
+      await tx.insert(sessions).values({ id: sessionIdOf(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+    });
+    this.setCookie(SESSION_COOKIE, token, { ...cookieOptions(this.request), maxAge: SESSION_TTL_MS / 1000 });
+  });
+
+  app.decorateReply('endSession', async function (this: FastifyReply) {
+    const token = this.request.cookies[SESSION_COOKIE];
+    if (token) await db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
+    this.request.user = null;
+    this.clearCookie(SESSION_COOKIE, cookieOptions(this.request));
+  });
+});
+
+/** Ends every session of a user (suspension, password change). */
+export async function endAllSessions(db: FastifyInstance['db'], userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Removes expired rows; run from a periodic job. */
+export async function deleteExpiredSessions(db: FastifyInstance['db']): Promise<number> {
+  const result = await db.delete(sessions).where(sql`${sessions.expiresAt} <= now()`);
+  return result.rowCount ?? 0;
+}
