@@ -58,8 +58,9 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(clientIpPlugin);
-  await app.register(sessionPlugin);
+  // CSRF before sessions, so even a request failing on the session lookup carries its token.
   await app.register(csrfPlugin);
+  await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);
   await app.register(queryContextPlugin);
 

@@ -62,14 +62,18 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
 );
 
+/** The user a row belongs to: it goes when they go. */
+const ownedByUser = () =>
+  integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
     /** SHA-256 of the cookie's token, so a database leak does not leak live sessions. */
     id: varchar({ length: 64 }).primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -153,9 +157,7 @@ export const votes = pgTable(
   'votes',
   {
     id: id(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     ipHash: ipHash(),
     threadId: integer().references(() => threads.id, { onDelete: 'cascade' }),
     postId: integer().references(() => posts.id, { onDelete: 'cascade' }),
@@ -177,12 +179,8 @@ export const followers = pgTable(
   'followers',
   {
     id: id(),
-    followerId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    followingId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    followerId: ownedByUser(),
+    followingId: ownedByUser(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -195,9 +193,7 @@ export const followers = pgTable(
 export const savedThreads = pgTable(
   'saved_threads',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     threadId: integer()
       .notNull()
       .references(() => threads.id, { onDelete: 'cascade' }),
@@ -210,9 +206,7 @@ export const userActivities = pgTable(
   'user_activities',
   {
     id: id(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     activityType: varchar({ length: 32 }).notNull(),
     activityData: jsonb().notNull().default({}),
     ipHash: ipHash(),
@@ -238,9 +232,7 @@ export const reports = pgTable(
   'reports',
   {
     id: id(),
-    reporterId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: ownedByUser(),
     threadId: integer().references(() => threads.id, { onDelete: 'cascade' }),
     postId: integer().references(() => posts.id, { onDelete: 'cascade' }),
     reason: varchar({ length: 500 }).notNull(),
@@ -279,9 +271,7 @@ export const cryptoAddresses = pgTable(
   'crypto_addresses',
   {
     id: id(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     currency: currency().notNull(),
     address: varchar({ length: 128 }).notNull(),
     /** Whether tips to the user's anonymous posts may go here (CONTRACT.md section 4). */
@@ -334,9 +324,7 @@ export const premiumAccesses = pgTable(
   'premium_accesses',
   {
     id: id(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     threadId: integer()
       .notNull()
       .references(() => threads.id, { onDelete: 'cascade' }),
@@ -356,9 +344,7 @@ export const membershipPurchases = pgTable(
   'membership_purchases',
   {
     id: id(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     plan: varchar({ length: 10 }).notNull(),
     amount: amount().notNull(),
     currency: currency().notNull(),
@@ -377,9 +363,7 @@ export const walletLinks = pgTable(
   'wallet_links',
   {
     id: id(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     /** Lower-case 0x address: one account per address. */
     address: varchar({ length: 42 }).notNull().unique(),
     createdAt: createdAt(),
@@ -392,9 +376,7 @@ export const walletChallenges = pgTable(
   'wallet_challenges',
   {
     nonce: varchar({ length: 64 }).primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     address: varchar({ length: 42 }).notNull(),
     message: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
