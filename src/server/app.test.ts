@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -178,6 +181,32 @@ describe('a request whose client goes away', () => {
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for app routes, and 404 for missing files and API paths', async () => {
+    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'hushboard-web-'));
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Hushboard</title>');
+    writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const app = await buildApp({ config: testConfig(), database: t.database, webRoot });
+    try {
+      for (const url of ['/', '/auth', '/board/g', '/no/such/page']) {
+        const page = await app.inject(url);
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body).toContain('<title>Hushboard</title>');
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
+      const asset = await app.inject('/assets/app-abc123.js');
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await app.inject('/assets/app-old999.js')).statusCode).toBe(404);
+      expect((await app.inject('/missing.png')).statusCode).toBe(404);
+      expect((await app.inject('/api/missing')).json()).toEqual({ message: 'Not found' });
+    } finally {
+      await app.close();
     }
   });
 });

@@ -30,6 +30,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: st
     if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: 'Not found' });
     }
+    // A missing file (an old tab asking for a replaced bundle) is a 404, not the app shell.
+    if (pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
     if (!built) {
       return reply.code(404).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }

@@ -18,18 +18,20 @@ export const passwordSchema = requiredString('Password is required')
   .min(PASSWORD_MIN, 'Password must be at least 4 characters')
   .max(PASSWORD_MAX, 'Password must be no more than 256 characters');
 
-/** Optional e-mail: absent, null or blank all mean "none given". */
+/** Optional e-mail: absent, null or blank all mean "none given"; stored lower-case. */
 export const emailSchema = z
-  .union([z.literal(''), z.null(), z.undefined(), z.email('Invalid email').max(EMAIL_MAX, 'Invalid email')], {
-    error: 'Invalid email',
-  })
+  .string({ error: 'Invalid email' })
+  .trim()
+  .max(EMAIL_MAX, 'Invalid email')
+  .refine((value) => value === '' || z.email().safeParse(value).success, 'Invalid email')
+  .nullish()
   .transform((value) => (value ? value.toLowerCase() : null));
 
 /** POST /api/register body. */
 export const registerSchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
-  email: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), emailSchema),
+  email: emailSchema,
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 

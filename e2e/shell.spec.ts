@@ -1,0 +1,65 @@
+import { expect, test } from './fixtures.js';
+
+const BOARD_CODES = ['g', 'tv', 'mu', 'v', 'lit', 'a', 'ck'];
+
+test('the home page lists the seven boards', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hushboard' })).toBeVisible();
+  await expect(page.getByText('Private discussions, public impact').first()).toBeVisible();
+  const boards = page.getByRole('region', { name: 'Popular Boards' }).getByRole('link');
+  await expect(boards).toHaveCount(BOARD_CODES.length);
+  for (const code of BOARD_CODES) {
+    await expect(boards.filter({ hasText: `/${code}/` })).toHaveAttribute('href', `/board/${code}`);
+  }
+});
+
+test('a visitor sees the login button, which opens /auth', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Login / Register' }).click();
+  await expect(page).toHaveURL('/auth');
+  await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(/privacy-focused .* cryptocurrency-powered interactions/)).toBeVisible();
+  await page.getByRole('link', { name: 'Hushboard' }).first().click();
+  await expect(page).toHaveURL('/');
+});
+
+test('/login redirects to /auth', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveURL('/auth');
+  await expect(page.getByRole('tab', { name: 'Register' })).toBeVisible();
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('the footer links to the legal pages', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText('Private discussions, public impact')).toBeVisible();
+  for (const [name, href] of [['Terms', '/terms'], ['Privacy', '/privacy'], ['Guidelines', '/guidelines']] as const) {
+    await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
+  }
+});
+
+test('the colour mode is kept across reloads', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+
+  await page.getByRole('button', { name: 'Theme' }).click();
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+  await page.getByRole('button', { name: 'Theme' }).click();
+  await page.getByRole('menuitemradio', { name: 'System' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+});

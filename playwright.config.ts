@@ -1,0 +1,70 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import chromium from '@sparticuz/chromium';
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests: the built app (`npm run build`) served by the real server on its
+// own port, with a fresh embedded database, driven in a real Chromium.
+const PORT = 3111;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// Playwright evaluates this file in its runner and again in each worker; workers
+// inherit the runner's environment, so only the runner creates (and later removes)
+// the data directory.
+let dataDir = process.env.HUSHBOARD_E2E_DATA_DIR;
+if (!dataDir) {
+  const created = mkdtempSync(path.join(tmpdir(), 'hushboard-e2e-'));
+  // mkdtemp makes it owner-only; run as root, the server runs PostgreSQL as another user, who must get through.
+  chmodSync(created, 0o755);
+  dataDir = process.env.HUSHBOARD_E2E_DATA_DIR = created;
+  // The server has stopped (gracefully, see webServer) by the time the runner exits.
+  process.on('exit', () => rmSync(created, { recursive: true, force: true }));
+}
+
+// Chromium from the @sparticuz/chromium npm package (unpacked into the temp dir on
+// first use), so no browser download is needed; CHROMIUM_PATH overrides it.
+const executablePath = process.env.CHROMIUM_PATH ?? (await chromium.executablePath());
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  // The machine has no internet: without these Chromium keeps trying Google's services.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    launchOptions: { executablePath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 812 } } },
+  ],
+  webServer: {
+    command: 'node dist/server/main.js',
+    url: `${baseURL}/readyz`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn' },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    // SIGTERM lets the server stop its embedded PostgreSQL instead of orphaning it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

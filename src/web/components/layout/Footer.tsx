@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+
+const legalLinks = [
+  { to: '/terms', label: 'Terms' },
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/guidelines', label: 'Guidelines' },
+] as const;
+
+export function Footer() {
+  return (
+    <footer className="border-t bg-muted/30">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div className="grid gap-1">
+          <p className="font-semibold tracking-tight">Hushboard</p>
+          <p className="text-sm text-muted-foreground">Private discussions, public impact</p>
+        </div>
+        <nav aria-label="Legal" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          {legalLinks.map(({ to, label }) => (
+            <Link key={to} to={to} className="text-muted-foreground transition-colors hover:text-foreground">
+              {label}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 pb-8 text-xs text-muted-foreground sm:px-6">
+        © {new Date().getFullYear()} Hushboard. Pseudonymous by default.
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,19 @@
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getUserQueryOptions } from './get-user';
+
+/** POST /api/logout (204). */
+export const logout = () => api.post<void>('/api/logout');
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      const userKey = getUserQueryOptions().queryKey;
+      queryClient.setQueryData(userKey, null);
+      // Whatever was fetched as this user is fetched again, now or on next use.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryHash !== hashKey(userKey) });
+    },
+  });
+}

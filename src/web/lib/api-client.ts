@@ -1,0 +1,109 @@
+// The one way the web app talks to the API (SPEC.md section 7, CONTRACT.md sections 2-3):
+// same-origin credentials, the anti-forgery token echoed back on every mutation, and
+// every non-2xx answer turned into an ApiError carrying the server's message.
+import type { ApiErrorBody } from '../../shared/api.js';
+import { CSRF_BODY_FIELD, CSRF_HEADER } from '../../shared/constants.js';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The server's `message`, when it sent one. */
+  readonly serverMessage: string | undefined;
+  /** Field name -> message, for validation errors (400). */
+  readonly errors: Record<string, string>;
+
+  constructor(status: number, body: Partial<ApiErrorBody> | null, text: string) {
+    // Without a server message, read "status: response text" (SPEC.md section 8).
+    super(body?.message ?? `${status}: ${text}`);
+    this.status = status;
+    this.serverMessage = body?.message;
+    this.errors = body?.errors ?? {};
+  }
+}
+
+/** The server's message if it gave one, else the fallback (for error toasts). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Body = Record<string, unknown> | FormData;
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** The latest token the server sent; every response carries a fresh one. */
+let csrfToken: string | null = null;
+let pendingTokenFetch: Promise<void> | null = null;
+
+function rememberToken(response: Response): void {
+  const token = response.headers.get(CSRF_HEADER);
+  if (token) csrfToken = token;
+}
+
+/** A mutation needs a token; before any response has arrived, ask for one (a 401 still carries it). */
+async function ensureToken(): Promise<string | null> {
+  if (!csrfToken) {
+    pendingTokenFetch ??= fetch('/api/user', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      .then(rememberToken)
+      .finally(() => {
+        pendingTokenFetch = null;
+      });
+    await pendingTokenFetch;
+  }
+  return csrfToken;
+}
+
+function withQuery(path: string, query: Query | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readBody(response: Response): Promise<{ json: unknown; text: string }> {
+  const text = await response.text();
+  if (!text) return { json: null, text: response.statusText };
+  try {
+    return { json: JSON.parse(text) as unknown, text };
+  } catch {
+    return { json: null, text };
+  }
+}
+
+async function request<T>(method: Method, path: string, body?: Body, query?: Query): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  let payload: BodyInit | undefined;
+
+  if (method !== 'GET') {
+    const token = await ensureToken();
+    if (token) headers.set(CSRF_HEADER, token);
+    if (body instanceof FormData) {
+      if (token) body.set(CSRF_BODY_FIELD, token);
+      payload = body;
+    } else if (body) {
+      headers.set('Content-Type', 'application/json');
+      payload = JSON.stringify(token ? { ...body, [CSRF_BODY_FIELD]: token } : body);
+    }
+  }
+
+  const response = await fetch(withQuery(path, query), { method, headers, body: payload, credentials: 'same-origin' });
+  rememberToken(response);
+
+  if (response.status === 204) return undefined as T;
+  const { json, text } = await readBody(response);
+  if (!response.ok) {
+    const errorBody = json && typeof json === 'object' ? (json as Partial<ApiErrorBody>) : null;
+    throw new ApiError(response.status, errorBody, text);
+  }
+  return json as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
+  post: <T>(path: string, body?: Body) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: Body) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body?: Body) => request<T>('PATCH', path, body),
+  delete: <T>(path: string, body?: Body) => request<T>('DELETE', path, body),
+};
