@@ -21,13 +21,15 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger });
   const jobs = startJobs({ db: database.db, logger });
 
-  let stopping = false;
+  let stoppingSince = 0;
   const stop = async (signal: string) => {
-    if (stopping) {
-      logger.warn('second signal: exiting now');
+    if (stoppingSince) {
+      // npm and the terminal both deliver one Ctrl+C: only a later, deliberate one forces the exit.
+      if (Date.now() - stoppingSince < 1500) return;
+      logger.warn('second signal: exiting without waiting');
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     logger.info({ signal }, 'shutting down');
     try {
       jobs.stop();
@@ -45,6 +47,8 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    logger.info(`Hushboard is ready at http://${shownHost}:${(app.server.address() as { port: number }).port}`);
   } catch (error) {
     logger.error({ err: error }, 'could not listen');
     await app.close().catch(() => undefined);

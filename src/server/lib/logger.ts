@@ -33,7 +33,13 @@ export function privacySafe(logger: Logger): Logger {
   );
 }
 
-/** The process logger; buildApp() makes it privacy-safe for request logs. */
+/**
+ * The process logger; buildApp() makes it privacy-safe for request logs. JSON lines
+ * for log collectors, readable lines when a person watches a terminal.
+ */
 export function createLogger(level: Config['logLevel']): Logger {
+  if (process.stdout.isTTY) {
+    return pino({ level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
+  }
   return pino({ level });
 }
