@@ -96,11 +96,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** Ends every session of a user (suspension, password change). */
-export async function endAllSessions(db: FastifyInstance['db'], userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 /** Removes expired rows; run from a periodic job. */
 export async function deleteExpiredSessions(db: FastifyInstance['db']): Promise<number> {
   const result = await db.delete(sessions).where(sql`${sessions.expiresAt} <= now()`);
