@@ -18,6 +18,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: st
       root,
       wildcard: false,
       index: false,
+      // Our setHeaders decides caching per file.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
