@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -7,9 +8,19 @@ import { createLogger, privacySafe } from './lib/logger.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { boardRoutes } from './modules/boards/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { postRoutes } from './modules/posts/routes.js';
+import { createPostService, type PostService } from './modules/posts/service.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { threadRoutes } from './modules/threads/routes.js';
+import { createThreadService, type ThreadService } from './modules/threads/service.js';
+import { uploadsPlugin } from './modules/uploads/plugin.js';
+import { createUploadService } from './modules/uploads/service.js';
+import { createLocalStorage } from './modules/uploads/storage.js';
+import { voteRoutes } from './modules/votes/routes.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { multipartPlugin } from './plugins/multipart.js';
 import { queryContextPlugin } from './plugins/query-context.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
@@ -21,6 +32,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     pool: Database['pool'];
+    threads: ThreadService;
+    posts: PostService;
   }
 }
 
@@ -53,10 +66,15 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const uploads = createUploadService(createLocalStorage(uploadsDir));
+  app.decorate('threads', createThreadService({ db: database.db, saveImage: uploads.saveImage }));
+  app.decorate('posts', createPostService({ db: database.db, saveImage: uploads.saveImage }));
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
+  await app.register(multipartPlugin);
   await app.register(clientIpPlugin);
   // CSRF before sessions, so even a request failing on the session lookup carries its token.
   await app.register(csrfPlugin);
@@ -67,6 +85,11 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(boardRoutes);
+  await app.register(threadRoutes);
+  await app.register(postRoutes);
+  await app.register(voteRoutes);
+  await app.register(searchRoutes);
+  await app.register(uploadsPlugin, { dir: uploadsDir });
   await app.register(webAppPlugin, webRoot ? { root: webRoot } : {});
   return app;
 }

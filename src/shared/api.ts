@@ -37,3 +37,107 @@ export interface Board {
   tags: string[];
   icon: string;
 }
+
+/** The board a thread belongs to, as thread answers carry it. */
+export interface BoardRef {
+  code: string;
+  name: string;
+  tags: string[];
+}
+
+/**
+ * Author fields on threads and posts (CONTRACT.md section 4): null for anonymous
+ * content unless the viewer is an admin; isOwn marks the viewer's own content;
+ * ipHash appears for admins only.
+ */
+export interface AuthorFields {
+  userId: number | null;
+  username: string | null;
+  isOwn: boolean;
+  ipHash?: string | null;
+}
+
+export interface Thread extends AuthorFields {
+  id: number;
+  boardId: number;
+  board: BoardRef;
+  title: string;
+  content: string;
+  imageUrl: string | null;
+  imageName: string | null;
+  thumbnailUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+  bumpedAt: string;
+  replyCount: number;
+  isSticky: boolean;
+  isLocked: boolean;
+  isAnonymous: boolean;
+  isPremium: boolean;
+  accessPrice: string | null;
+  accessCurrency: string;
+  /** The hidden part of a premium thread: only for viewers with access, else null. */
+  premiumContent: string | null;
+  /** Whether the viewer may read premiumContent (always true for non-premium threads). */
+  hasAccess: boolean;
+  totalTipsReceived: string;
+  upvotes: number;
+  downvotes: number;
+}
+
+export interface Post extends AuthorFields {
+  id: number;
+  threadId: number;
+  /** Empty for a deleted post. */
+  content: string;
+  imageUrl: string | null;
+  imageName: string | null;
+  thumbnailUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+  replyToId: number | null;
+  isAnonymous: boolean;
+  isDeleted: boolean;
+  upvotes: number;
+  downvotes: number;
+}
+
+/** GET /api/threads/{id}: the thread and up to 100 posts, oldest first (`?after=` pages on). */
+export interface ThreadDetail extends Thread {
+  posts: Post[];
+}
+
+export interface VoteResult {
+  upvotes: number;
+  downvotes: number;
+}
+
+export interface UserVote {
+  userVote: 1 | -1 | null;
+}
+
+export interface ThreadSearchResult {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: string;
+  replyCount: number;
+  isPremium: boolean;
+  board: BoardRef;
+  /** Safe HTML: the text escaped, matches wrapped in <mark>. */
+  snippet: string;
+}
+
+export interface PostSearchResult {
+  id: number;
+  threadId: number;
+  threadTitle: string;
+  content: string;
+  createdAt: string;
+  snippet: string;
+}
+
+export interface SearchResults {
+  threads: ThreadSearchResult[];
+  posts: PostSearchResult[];
+}

@@ -40,3 +40,12 @@ export const RATE_LIMITS = {
 
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_BODY_FIELD = '_csrf';
+
+/** Longest thread body and premium part we store. */
+export const THREAD_CONTENT_MAX = 20_000;
+export const SEARCH_RESULTS_MAX = 20;
+/** Threads in the home page feeds (recent, popular). */
+export const FEED_SIZE = 20;
+export const PREMIUM_CURRENCIES = ['ETH', 'MATIC', 'USDT', 'USDC'] as const;
+export const DEFAULT_ACCESS_PRICE = '0.01';
+export const THREAD_SORTS = ['activity', 'newest', 'popular'] as const;

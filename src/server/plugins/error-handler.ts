@@ -23,6 +23,11 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must not be empty',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_REQ_FILE_TOO_LARGE: 'Image must be less than 5MB',
+  FST_FILES_LIMIT: 'Only one image can be attached',
+  FST_FIELDS_LIMIT: 'Too many form fields',
+  FST_PARTS_LIMIT: 'Too many form parts',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Request is not multipart',
 };
 
 /**

@@ -132,6 +132,19 @@ export class TestClient {
     return this.request('DELETE', url);
   }
 
+  /**
+   * A multipart form post, as the web app sends threads and replies: fields, an
+   * optional image, and the CSRF token as a `_csrf` form field.
+   */
+  async postForm(url: string, fields: Record<string, string>, image?: { data: Buffer; fileName: string; type?: string }) {
+    if (!this.csrfToken) await this.request('GET', '/api/user');
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('_csrf', this.csrfToken ?? '');
+    if (image) form.append('image', new Blob([new Uint8Array(image.data)], { type: image.type ?? 'application/octet-stream' }), image.fileName);
+    return this.request('POST', url, { body: form, csrf: false });
+  }
+
   /** Registers and stays signed in; returns the created user. */
   async register(username: string, password = 'password1', extra: Record<string, unknown> = {}) {
     const response = await this.post('/api/register', { username, password, ...extra });

@@ -96,7 +96,8 @@ CREATE TABLE "posts" (
 	"is_anonymous" boolean DEFAULT true NOT NULL,
 	"is_deleted" boolean DEFAULT false NOT NULL,
 	"upvotes" integer DEFAULT 0 NOT NULL,
-	"downvotes" integer DEFAULT 0 NOT NULL
+	"downvotes" integer DEFAULT 0 NOT NULL,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english'::regconfig, coalesce("content", ''))) STORED NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "premium_accesses" (
@@ -162,7 +163,9 @@ CREATE TABLE "threads" (
 	"premium_content" text,
 	"total_tips_received" numeric(18, 8) DEFAULT '0' NOT NULL,
 	"upvotes" integer DEFAULT 0 NOT NULL,
-	"downvotes" integer DEFAULT 0 NOT NULL
+	"downvotes" integer DEFAULT 0 NOT NULL,
+	"hot_score" double precision DEFAULT 0 NOT NULL,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("content", '')), 'B')) STORED NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "user_activities" (
@@ -267,6 +270,7 @@ CREATE INDEX "followers_following_idx" ON "followers" USING btree ("following_id
 CREATE INDEX "membership_purchases_user_idx" ON "membership_purchases" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "moderation_log_created_idx" ON "moderation_log" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "posts_thread_idx" ON "posts" USING btree ("thread_id","id");--> statement-breakpoint
+CREATE INDEX "posts_search_idx" ON "posts" USING gin ("search_vector") WHERE NOT "posts"."is_deleted";--> statement-breakpoint
 CREATE INDEX "posts_user_idx" ON "posts" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "posts_reply_to_idx" ON "posts" USING btree ("reply_to_id");--> statement-breakpoint
 CREATE INDEX "posts_ip_hash_idx" ON "posts" USING btree ("ip_hash");--> statement-breakpoint
@@ -278,8 +282,11 @@ CREATE INDEX "saved_threads_user_idx" ON "saved_threads" USING btree ("user_id",
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "threads_board_bump_idx" ON "threads" USING btree ("board_id","is_sticky" DESC NULLS FIRST,"bumped_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE NOT "threads"."is_deleted";--> statement-breakpoint
-CREATE INDEX "threads_board_created_idx" ON "threads" USING btree ("board_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE NOT "threads"."is_deleted";--> statement-breakpoint
+CREATE INDEX "threads_board_created_idx" ON "threads" USING btree ("board_id","is_sticky" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE NOT "threads"."is_deleted";--> statement-breakpoint
+CREATE INDEX "threads_board_hot_idx" ON "threads" USING btree ("board_id","is_sticky" DESC NULLS FIRST,"hot_score" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE NOT "threads"."is_deleted";--> statement-breakpoint
 CREATE INDEX "threads_recent_idx" ON "threads" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE NOT "threads"."is_deleted";--> statement-breakpoint
+CREATE INDEX "threads_hot_idx" ON "threads" USING btree ("hot_score" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE NOT "threads"."is_deleted";--> statement-breakpoint
+CREATE INDEX "threads_search_idx" ON "threads" USING gin ("search_vector") WHERE NOT "threads"."is_deleted";--> statement-breakpoint
 CREATE INDEX "threads_user_idx" ON "threads" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "threads_ip_hash_idx" ON "threads" USING btree ("ip_hash");--> statement-breakpoint
 CREATE INDEX "user_activities_user_idx" ON "user_activities" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint

@@ -1,0 +1,40 @@
+import type { BoardRef, Thread } from '../../../shared/api.js';
+import type { threads } from '../../db/schema.js';
+import { authorFields } from '../../lib/privacy.js';
+import type { Viewer } from '../../lib/viewer.js';
+
+export type ThreadRow = Omit<typeof threads.$inferSelect, 'searchVector'> & { username: string | null; board: BoardRef };
+
+/**
+ * A thread as this viewer may see it; the only way threads leave the server. The
+ * hidden part of a premium thread is included only when `withPremiumContent` (the
+ * thread page) and the viewer has access.
+ */
+export function serializeThread(row: ThreadRow, viewer: Viewer, access: { hasAccess: boolean; withPremiumContent?: boolean }): Thread {
+  return {
+    id: row.id,
+    boardId: row.boardId,
+    board: row.board,
+    title: row.title,
+    content: row.content,
+    imageUrl: row.imageUrl,
+    imageName: row.imageName,
+    thumbnailUrl: row.thumbnailUrl,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    bumpedAt: row.bumpedAt.toISOString(),
+    replyCount: row.replyCount,
+    isSticky: row.isSticky,
+    isLocked: row.isLocked,
+    isAnonymous: row.isAnonymous,
+    isPremium: row.isPremium,
+    accessPrice: row.accessPrice,
+    accessCurrency: row.accessCurrency,
+    premiumContent: row.isPremium && access.hasAccess && access.withPremiumContent ? row.premiumContent : null,
+    hasAccess: access.hasAccess,
+    totalTipsReceived: row.totalTipsReceived,
+    upvotes: row.upvotes,
+    downvotes: row.downvotes,
+    ...authorFields(row, viewer),
+  };
+}

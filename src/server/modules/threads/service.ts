@@ -1,0 +1,99 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Thread, ThreadDetail } from '../../../shared/api.js';
+import { FEED_SIZE, THREAD_POSTS_PER_PAGE } from '../../../shared/constants.js';
+import type { createThreadSchema, threadListQuerySchema } from '../../../shared/schemas/threads.js';
+import type { Db } from '../../db/client.js';
+import { boards, threads, users } from '../../db/schema.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { SaveImage, UploadedImage } from '../../lib/form.js';
+import type { Viewer } from '../../lib/viewer.js';
+import { serializePost } from '../posts/serializer.js';
+import { premiumAccessSet } from '../premium/access.js';
+import { initialHotScore } from './hot-score.js';
+import { findThread, findThreadPosts, notDeleted, selectThreads, threadOrders } from './queries.js';
+import { serializeThread, type ThreadRow } from './serializer.js';
+
+type CreateThread = z.output<typeof createThreadSchema>;
+type ListQuery = z.output<typeof threadListQuerySchema>;
+
+export const THREAD_NOT_FOUND = 'Thread not found';
+export const PREMIUM_REQUIRED = 'Premium Member Required';
+
+export function createThreadService({ db, saveImage }: { db: Db; saveImage: SaveImage }) {
+  async function serializeList(rows: ThreadRow[], viewer: Viewer): Promise<Thread[]> {
+    const access = await premiumAccessSet(db, viewer, rows);
+    return rows.map((row) => serializeThread(row, viewer, { hasAccess: access.has(row.id) }));
+  }
+
+  return {
+    /** A board's page: sticky threads first, then the chosen order. */
+    async listBoardThreads(boardId: number, query: ListQuery, viewer: Viewer): Promise<Thread[]> {
+      const rows = await selectThreads(db)
+        .where(and(eq(threads.boardId, boardId), notDeleted))
+        .orderBy(desc(threads.isSticky), ...threadOrders[query.sort])
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return serializeList(rows, viewer);
+    },
+
+    async recent(viewer: Viewer): Promise<Thread[]> {
+      return serializeList(await selectThreads(db).where(notDeleted).orderBy(...threadOrders.newest).limit(FEED_SIZE), viewer);
+    },
+
+    async popular(viewer: Viewer): Promise<Thread[]> {
+      return serializeList(await selectThreads(db).where(notDeleted).orderBy(...threadOrders.popular).limit(FEED_SIZE), viewer);
+    },
+
+    /** The thread page: the thread and its posts, oldest first, 100 at a time after `afterPostId`. */
+    async getThread(id: number, viewer: Viewer, afterPostId = 0): Promise<ThreadDetail> {
+      const row = await findThread(db, id);
+      if (!row) throw new NotFoundError(THREAD_NOT_FOUND);
+      const [access, posts] = await Promise.all([
+        premiumAccessSet(db, viewer, [row]),
+        findThreadPosts(db, id, afterPostId, THREAD_POSTS_PER_PAGE),
+      ]);
+      return {
+        ...serializeThread(row, viewer, { hasAccess: access.has(row.id), withPremiumContent: true }),
+        posts: posts.map((post) => serializePost(post, viewer)),
+      };
+    },
+
+    async createThread(input: CreateThread, author: { id: number; ipHash: string }, viewer: Viewer, image?: UploadedImage): Promise<ThreadDetail> {
+      if (input.isPremium && !viewer.isMember) throw new ForbiddenError(PREMIUM_REQUIRED);
+      const [board] = await db.select({ id: boards.id }).from(boards).where(eq(boards.id, input.boardId)).limit(1);
+      if (!board) throw new ValidationError('Please select a board', { boardId: 'Please select a board' });
+      // The image is processed before the transaction: sharp is slow, row locks should not wait on it.
+      const stored = image ? await saveImage(image) : undefined;
+      const id = await db.transaction(async (tx) => {
+        const [thread] = await tx
+          .insert(threads)
+          .values({
+            boardId: input.boardId,
+            userId: author.id,
+            title: input.title,
+            content: input.content,
+            isAnonymous: input.isAnonymous,
+            ipHash: author.ipHash,
+            isPremium: input.isPremium,
+            accessPrice: input.isPremium ? input.accessPrice : null,
+            accessCurrency: input.isPremium ? input.accessCurrency : 'ETH',
+            premiumContent: input.isPremium ? (input.premiumContent ?? null) : null,
+            imageUrl: stored?.imageUrl ?? null,
+            thumbnailUrl: stored?.thumbnailUrl ?? null,
+            imageName: stored?.imageName ?? null,
+            hotScore: initialHotScore,
+          })
+          .returning({ id: threads.id });
+        await tx
+          .update(users)
+          .set({ threadCount: sql`${users.threadCount} + 1` })
+          .where(eq(users.id, author.id));
+        return thread!.id;
+      });
+      return this.getThread(id, viewer);
+    },
+  };
+}
+
+export type ThreadService = ReturnType<typeof createThreadService>;

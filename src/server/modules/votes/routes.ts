@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { voteSchema } from '../../../shared/schemas/votes.js';
+import { parseId } from '../../lib/params.js';
+import { parseInput } from '../../lib/validate.js';
+import { createVoteService, type VoteTarget } from './service.js';
+
+const kinds = [
+  { path: 'threads', kind: 'thread', notFound: 'Thread not found' },
+  { path: 'posts', kind: 'post', notFound: 'Post not found' },
+] as const;
+
+export async function voteRoutes(app: FastifyInstance) {
+  const votes = createVoteService(app.db);
+
+  for (const { path, kind, notFound } of kinds) {
+    const targetOf = (id: string): VoteTarget => ({ kind, id: parseId(id, notFound) });
+
+    app.post<{ Params: { id: string } }>(`/api/${path}/:id/vote`, async (request) => {
+      const user = request.requireUser();
+      await request.assertNotBanned();
+      const target = targetOf(request.params.id);
+      const { voteType } = parseInput(voteSchema, request.body);
+      return votes.vote(target, { id: user.id, ipHash: request.ipHash }, voteType);
+    });
+
+    app.get<{ Params: { id: string } }>(`/api/${path}/:id/user-vote`, async (request) =>
+      votes.userVote(targetOf(request.params.id), request.user?.id ?? null),
+    );
+  }
+}

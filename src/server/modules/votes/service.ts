@@ -1,0 +1,91 @@
+import { and, eq, not, sql } from 'drizzle-orm';
+import type { UserVote, VoteResult } from '../../../shared/api.js';
+import type { Db, Tx } from '../../db/client.js';
+import { posts, threads, votes } from '../../db/schema.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { hotScoreAfter } from '../threads/hot-score.js';
+
+export type VoteTarget = { kind: 'thread'; id: number } | { kind: 'post'; id: number };
+type Direction = 1 | -1;
+
+const targetColumn = (target: VoteTarget) => (target.kind === 'thread' ? votes.threadId : votes.postId);
+
+/** How the counters move: a new vote adds one; a changed vote moves one across. */
+function counterChange(previous: Direction | null, next: Direction): { up: number; down: number } {
+  const count = (direction: Direction | null) => ({ up: direction === 1 ? 1 : 0, down: direction === -1 ? 1 : 0 });
+  const before = count(previous);
+  const after = count(next);
+  return { up: after.up - before.up, down: after.down - before.down };
+}
+
+export function createVoteService(db: Db) {
+  /** Writes the user's vote and returns the one it replaced (null: none, or the same). */
+  async function recordVote(tx: Tx, target: VoteTarget, userId: number, ipHash: string, voteType: Direction) {
+    const [inserted] = await tx
+      .insert(votes)
+      .values({ userId, ipHash, voteType, ...(target.kind === 'thread' ? { threadId: target.id } : { postId: target.id }) })
+      .onConflictDoNothing()
+      .returning({ id: votes.id });
+    if (inserted) return { changed: true, previous: null };
+    // The user voted before: move the vote only if it points the other way.
+    const [moved] = await tx
+      .update(votes)
+      .set({ voteType, ipHash })
+      .where(and(eq(votes.userId, userId), eq(targetColumn(target), target.id), not(eq(votes.voteType, voteType))))
+      .returning({ id: votes.id });
+    return { changed: moved !== undefined, previous: moved ? ((-voteType) as Direction) : null };
+  }
+
+  return {
+    /**
+     * Votes up (1) or down (-1). The same vote twice changes nothing; the other way
+     * moves it. Counters change by atomic increments in the vote's transaction, so
+     * they stay exact under any number of concurrent voters.
+     */
+    async vote(target: VoteTarget, user: { id: number; ipHash: string }, voteType: Direction): Promise<VoteResult> {
+      return db.transaction(async (tx) => {
+        if (target.kind === 'thread') {
+          const [thread] = await tx.select({ id: threads.id }).from(threads).where(and(eq(threads.id, target.id), not(threads.isDeleted)));
+          if (!thread) throw new NotFoundError('Thread not found');
+        } else {
+          const [post] = await tx
+            .select({ id: posts.id })
+            .from(posts)
+            .innerJoin(threads, eq(threads.id, posts.threadId))
+            .where(and(eq(posts.id, target.id), not(posts.isDeleted), not(threads.isDeleted)));
+          if (!post) throw new NotFoundError('Post not found');
+        }
+        const { changed, previous } = await recordVote(tx, target, user.id, user.ipHash, voteType);
+        const change = changed ? counterChange(previous, voteType) : { up: 0, down: 0 };
+        if (target.kind === 'thread') {
+          const [counts] = await tx
+            .update(threads)
+            .set({
+              upvotes: sql`${threads.upvotes} + ${change.up}`,
+              downvotes: sql`${threads.downvotes} + ${change.down}`,
+              hotScore: hotScoreAfter(change),
+            })
+            .where(eq(threads.id, target.id))
+            .returning({ upvotes: threads.upvotes, downvotes: threads.downvotes });
+          return counts!;
+        }
+        const [counts] = await tx
+          .update(posts)
+          .set({ upvotes: sql`${posts.upvotes} + ${change.up}`, downvotes: sql`${posts.downvotes} + ${change.down}` })
+          .where(eq(posts.id, target.id))
+          .returning({ upvotes: posts.upvotes, downvotes: posts.downvotes });
+        return counts!;
+      });
+    },
+
+    async userVote(target: VoteTarget, userId: number | null): Promise<UserVote> {
+      if (userId === null) return { userVote: null };
+      const [row] = await db
+        .select({ voteType: votes.voteType })
+        .from(votes)
+        .where(and(eq(votes.userId, userId), eq(targetColumn(target), target.id)))
+        .limit(1);
+      return { userVote: row ? (row.voteType as Direction) : null };
+    },
+  };
+}

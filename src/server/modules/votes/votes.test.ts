@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
+import { createReply, createThread, signUp, type TestUser } from '../../test/factories.js';
+
+const t = useTestApp();
+let author: TestUser;
+let voter: TestUser;
+
+beforeAll(async () => {
+  [author, voter] = await Promise.all([signUp(t), signUp(t)]);
+});
+
+describe.each(['thread', 'post'] as const)('votes on a %s', (kind) => {
+  let url: string;
+  beforeAll(async () => {
+    const thread = await createThread(t, author);
+    url = kind === 'thread' ? `/api/threads/${thread.id}` : `/api/posts/${(await createReply(author, thread.id)).id}`;
+  });
+
+  it('needs a signed-in user and a voteType of 1 or -1', async () => {
+    expect((await t.client().post(`${url}/vote`, { voteType: 1 })).statusCode).toBe(401);
+    for (const voteType of [0, 2, 'up', null]) {
+      const response = await voter.client.post(`${url}/vote`, { voteType });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.voteType).toBe('voteType must be 1 or -1');
+    }
+  });
+
+  it('counts a vote once, moves it when reversed, and remembers it per user', async () => {
+    expect((await voter.client.get(`${url}/user-vote`)).json()).toEqual({ userVote: null });
+    expect((await voter.client.post(`${url}/vote`, { voteType: 1 })).json()).toEqual({ upvotes: 1, downvotes: 0 });
+    expect((await voter.client.post(`${url}/vote`, { voteType: 1 })).json()).toEqual({ upvotes: 1, downvotes: 0 });
+    expect((await voter.client.get(`${url}/user-vote`)).json()).toEqual({ userVote: 1 });
+    expect((await voter.client.post(`${url}/vote`, { voteType: -1 })).json()).toEqual({ upvotes: 0, downvotes: 1 });
+    expect((await voter.client.get(`${url}/user-vote`)).json()).toEqual({ userVote: -1 });
+    expect((await t.client().get(`${url}/user-vote`)).json()).toEqual({ userVote: null });
+  });
+
+  it('stays exact under 50 concurrent voters', async () => {
+    const thread = await createThread(t, author);
+    const target = kind === 'thread' ? `/api/threads/${thread.id}` : `/api/posts/${(await createReply(author, thread.id)).id}`;
+    const voters = await Promise.all(Array.from({ length: 50 }, () => signUp(t)));
+    const results = await Promise.all(voters.map((user, i) => user.client.post(`${target}/vote`, { voteType: i < 30 ? 1 : -1 })));
+    expect(results.every((response) => response.statusCode === 200)).toBe(true);
+    // Half of them change their minds at once, and every up-voter repeats the vote.
+    await Promise.all([
+      ...voters.slice(0, 10).map((user) => user.client.post(`${target}/vote`, { voteType: -1 })),
+      ...voters.slice(10, 30).map((user) => user.client.post(`${target}/vote`, { voteType: 1 })),
+    ]);
+    const final = (await voters[0]!.client.post(`${target}/vote`, { voteType: -1 })).json();
+    expect(final).toEqual({ upvotes: 20, downvotes: 30 });
+  });
+
+  it('answers 404 for an unknown target', async () => {
+    const missing = kind === 'thread' ? '/api/threads/99999999' : '/api/posts/99999999';
+    expect((await voter.client.post(`${missing}/vote`, { voteType: 1 })).statusCode).toBe(404);
+  });
+});
