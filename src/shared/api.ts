@@ -57,22 +57,28 @@ export interface AuthorFields {
   ipHash?: string | null;
 }
 
-export interface Thread extends AuthorFields {
+/** What threads and posts have in common. */
+interface Content extends AuthorFields {
   id: number;
-  boardId: number;
-  board: BoardRef;
-  title: string;
   content: string;
   imageUrl: string | null;
   imageName: string | null;
   thumbnailUrl: string | null;
   createdAt: string;
   updatedAt: string;
+  isAnonymous: boolean;
+  upvotes: number;
+  downvotes: number;
+}
+
+export interface Thread extends Content {
+  boardId: number;
+  board: BoardRef;
+  title: string;
   bumpedAt: string;
   replyCount: number;
   isSticky: boolean;
   isLocked: boolean;
-  isAnonymous: boolean;
   isPremium: boolean;
   accessPrice: string | null;
   accessCurrency: string;
@@ -81,25 +87,13 @@ export interface Thread extends AuthorFields {
   /** Whether the viewer may read premiumContent (always true for non-premium threads). */
   hasAccess: boolean;
   totalTipsReceived: string;
-  upvotes: number;
-  downvotes: number;
 }
 
-export interface Post extends AuthorFields {
-  id: number;
+/** A reply; a deleted one keeps its place with empty content, image and author. */
+export interface Post extends Content {
   threadId: number;
-  /** Empty for a deleted post. */
-  content: string;
-  imageUrl: string | null;
-  imageName: string | null;
-  thumbnailUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
   replyToId: number | null;
-  isAnonymous: boolean;
   isDeleted: boolean;
-  upvotes: number;
-  downvotes: number;
 }
 
 /** GET /api/threads/{id}: the thread and up to 100 posts, oldest first (`?after=` pages on). */

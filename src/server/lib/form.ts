@@ -50,3 +50,8 @@ export interface StoredImage {
 
 /** Processes and stores an uploaded image (modules/uploads); what content services need of it. */
 export type SaveImage = (image: UploadedImage) => Promise<StoredImage>;
+
+/** The image columns of a thread or post row for an optional stored image. */
+export function imageColumns(stored: StoredImage | undefined) {
+  return { imageUrl: stored?.imageUrl ?? null, thumbnailUrl: stored?.thumbnailUrl ?? null, imageName: stored?.imageName ?? null };
+}

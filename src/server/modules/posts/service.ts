@@ -5,7 +5,7 @@ import type { createPostSchema } from '../../../shared/schemas/posts.js';
 import type { Db } from '../../db/client.js';
 import { posts, threads, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { SaveImage, UploadedImage } from '../../lib/form.js';
+import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { hotScoreAfter } from '../threads/hot-score.js';
 import { findPostRow } from '../threads/queries.js';
@@ -50,9 +50,7 @@ export function createPostService({ db, saveImage }: { db: Db; saveImage: SaveIm
             isAnonymous: input.isAnonymous,
             replyToId: input.replyToId ?? null,
             ipHash: author.ipHash,
-            imageUrl: stored?.imageUrl ?? null,
-            thumbnailUrl: stored?.thumbnailUrl ?? null,
-            imageName: stored?.imageName ?? null,
+            ...imageColumns(stored),
           })
           .returning({ id: posts.id });
         await tx

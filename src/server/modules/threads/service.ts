@@ -6,7 +6,7 @@ import type { createThreadSchema, threadListQuerySchema } from '../../../shared/
 import type { Db } from '../../db/client.js';
 import { boards, threads, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { SaveImage, UploadedImage } from '../../lib/form.js';
+import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { serializePost } from '../posts/serializer.js';
 import { premiumAccessSet } from '../premium/access.js';
@@ -79,9 +79,7 @@ export function createThreadService({ db, saveImage }: { db: Db; saveImage: Save
             accessPrice: input.isPremium ? input.accessPrice : null,
             accessCurrency: input.isPremium ? input.accessCurrency : 'ETH',
             premiumContent: input.isPremium ? (input.premiumContent ?? null) : null,
-            imageUrl: stored?.imageUrl ?? null,
-            thumbnailUrl: stored?.thumbnailUrl ?? null,
-            imageName: stored?.imageName ?? null,
+            ...imageColumns(stored),
             hotScore: initialHotScore,
           })
           .returning({ id: threads.id });
