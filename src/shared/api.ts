@@ -135,3 +135,31 @@ export interface SearchResults {
   threads: ThreadSearchResult[];
   posts: PostSearchResult[];
 }
+
+/** One line of a user's own activity timeline. */
+export interface Activity {
+  id: number;
+  createdAt: string;
+  description: string;
+  linkUrl: string | null;
+}
+
+/** GET /api/users/{id}: the public profile; e-mail and account state to the user and admins only. */
+export interface UserProfile extends PublicUser {
+  email?: string | null;
+  isActive?: boolean;
+}
+
+export interface FollowStats {
+  followersCount: number;
+  followingCount: number;
+}
+
+export interface IsFollowing {
+  isFollowing: boolean;
+}
+
+/** A thread in the signed-in user's saved list. */
+export interface SavedThread extends Thread {
+  savedAt: string;
+}

@@ -7,6 +7,7 @@ import { posts, threads, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import type { Viewer } from '../../lib/viewer.js';
+import { recordActivity } from '../activities/service.js';
 import { hotScoreAfter } from '../threads/hot-score.js';
 import { findPostRow } from '../threads/queries.js';
 import { THREAD_NOT_FOUND } from '../threads/service.js';
@@ -29,7 +30,7 @@ export function createPostService({ db, saveImage }: { db: Db; saveImage: SaveIm
           .update(threads)
           .set({ replyCount: sql`${threads.replyCount} + 1`, bumpedAt: sql`now()`, hotScore: hotScoreAfter({ replies: 1 }) })
           .where(and(eq(threads.id, input.threadId), not(threads.isDeleted), not(threads.isLocked)))
-          .returning({ id: threads.id });
+          .returning({ id: threads.id, title: threads.title });
         if (!bumped) {
           const [thread] = await tx.select({ isDeleted: threads.isDeleted }).from(threads).where(eq(threads.id, input.threadId));
           if (!thread || thread.isDeleted) throw new NotFoundError(THREAD_NOT_FOUND);
@@ -57,6 +58,7 @@ export function createPostService({ db, saveImage }: { db: Db; saveImage: SaveIm
           .update(users)
           .set({ postCount: sql`${users.postCount} + 1` })
           .where(eq(users.id, author.id));
+        await recordActivity(tx, author.id, author.ipHash, { type: 'reply_created', threadId: input.threadId, postId: post!.id, title: bumped.title });
         return post!.id;
       });
       return serializePost((await findPostRow(db, id))!, viewer);

@@ -8,6 +8,7 @@ import { boards, threads, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import type { Viewer } from '../../lib/viewer.js';
+import { recordActivity } from '../activities/service.js';
 import { serializePost } from '../posts/serializer.js';
 import { premiumAccessSet } from '../premium/access.js';
 import { initialHotScore } from './hot-score.js';
@@ -87,6 +88,7 @@ export function createThreadService({ db, saveImage }: { db: Db; saveImage: Save
           .update(users)
           .set({ threadCount: sql`${users.threadCount} + 1` })
           .where(eq(users.id, author.id));
+        await recordActivity(tx, author.id, author.ipHash, { type: 'thread_created', threadId: thread!.id, title: input.title });
         return thread!.id;
       });
       return this.getThread(id, viewer);

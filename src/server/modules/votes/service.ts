@@ -3,6 +3,7 @@ import type { UserVote, VoteResult } from '../../../shared/api.js';
 import type { Db, Tx } from '../../db/client.js';
 import { posts, threads, votes } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { recordActivity } from '../activities/service.js';
 import { hotScoreAfter } from '../threads/hot-score.js';
 
 export type VoteTarget = { kind: 'thread'; id: number } | { kind: 'post'; id: number };
@@ -44,18 +45,24 @@ export function createVoteService(db: Db) {
      */
     async vote(target: VoteTarget, user: { id: number; ipHash: string }, voteType: Direction): Promise<VoteResult> {
       return db.transaction(async (tx) => {
+        let threadId: number;
         if (target.kind === 'thread') {
           const [thread] = await tx.select({ id: threads.id }).from(threads).where(and(eq(threads.id, target.id), not(threads.isDeleted)));
           if (!thread) throw new NotFoundError('Thread not found');
+          threadId = thread.id;
         } else {
           const [post] = await tx
-            .select({ id: posts.id })
+            .select({ threadId: posts.threadId })
             .from(posts)
             .innerJoin(threads, eq(threads.id, posts.threadId))
             .where(and(eq(posts.id, target.id), not(posts.isDeleted), not(threads.isDeleted)));
           if (!post) throw new NotFoundError('Post not found');
+          threadId = post.threadId;
         }
         const { changed, previous } = await recordVote(tx, target, user.id, user.ipHash, voteType);
+        if (changed) {
+          await recordActivity(tx, user.id, user.ipHash, { type: 'voted', threadId, ...(target.kind === 'post' ? { postId: target.id } : {}), voteType });
+        }
         const change = changed ? counterChange(previous, voteType) : { up: 0, down: 0 };
         if (target.kind === 'thread') {
           const [counts] = await tx
