@@ -1,0 +1,111 @@
+import { and, count, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Post, Thread, UserProfile } from '../../../shared/api.js';
+import { PROFILE_POSTS_PER_PAGE, PROFILE_THREADS_PER_PAGE } from '../../../shared/constants.js';
+import type { updateProfileSchema } from '../../../shared/schemas/users.js';
+import type { Db } from '../../db/client.js';
+import { posts, threads, users } from '../../db/schema.js';
+import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
+import type { Viewer } from '../../lib/viewer.js';
+import { recordActivity } from '../activities/service.js';
+import { USERNAME_TAKEN, findUserByUsername } from '../auth/service.js';
+import { serializePost } from '../posts/serializer.js';
+import { premiumAccessSet } from '../premium/access.js';
+import { notDeleted, selectThreads } from '../threads/queries.js';
+import { serializeThread } from '../threads/serializer.js';
+import { serializeCurrentUser, serializePublicUser } from './serializer.js';
+
+export const USER_NOT_FOUND = 'User not found';
+
+export type ProfilePost = Post & { threadTitle: string };
+
+const { searchVector: _omit, ...postColumns } = getTableColumns(posts);
+
+export function createUserService(db: Db) {
+  async function findUser(id: number) {
+    const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!user) throw new NotFoundError(USER_NOT_FOUND);
+    return user;
+  }
+
+  /** The owner sees all their content, anonymous included; everyone else only what is signed. */
+  const seesAnonymous = (viewer: Viewer, userId: number) => viewer.userId === userId;
+
+  return {
+    findUser,
+
+    /**
+     * A profile. Others see counts of the user's signed content only, so the numbers
+     * cannot hint at how much they post anonymously.
+     */
+    async profile(id: number, viewer: Viewer): Promise<UserProfile> {
+      const user = await findUser(id);
+      if (viewer.userId === id || viewer.isAdmin) return serializeCurrentUser(user);
+      const [[threadTotal], [postTotal]] = await Promise.all([
+        db.select({ n: count() }).from(threads).where(and(eq(threads.userId, id), notDeleted, not(threads.isAnonymous))),
+        db
+          .select({ n: count() })
+          .from(posts)
+          .innerJoin(threads, eq(threads.id, posts.threadId))
+          .where(and(eq(posts.userId, id), not(posts.isDeleted), not(posts.isAnonymous), notDeleted)),
+      ]);
+      return { ...serializePublicUser(user), threadCount: threadTotal?.n ?? 0, postCount: postTotal?.n ?? 0 };
+    },
+
+    async threads(id: number, page: number, viewer: Viewer): Promise<Thread[]> {
+      await findUser(id);
+      const rows = await selectThreads(db)
+        .where(and(eq(threads.userId, id), notDeleted, seesAnonymous(viewer, id) ? undefined : not(threads.isAnonymous)))
+        .orderBy(desc(threads.createdAt), desc(threads.id))
+        .limit(PROFILE_THREADS_PER_PAGE)
+        .offset((page - 1) * PROFILE_THREADS_PER_PAGE);
+      const access = await premiumAccessSet(db, viewer, rows);
+      return rows.map((row) => serializeThread(row, viewer, { hasAccess: access.has(row.id) }));
+    },
+
+    async posts(id: number, page: number, viewer: Viewer): Promise<ProfilePost[]> {
+      await findUser(id);
+      const rows = await db
+        .select({ ...postColumns, username: users.username, threadTitle: threads.title })
+        .from(posts)
+        .innerJoin(threads, eq(threads.id, posts.threadId))
+        .leftJoin(users, eq(users.id, posts.userId))
+        .where(and(eq(posts.userId, id), not(posts.isDeleted), notDeleted, seesAnonymous(viewer, id) ? undefined : not(posts.isAnonymous)))
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(PROFILE_POSTS_PER_PAGE)
+        .offset((page - 1) * PROFILE_POSTS_PER_PAGE);
+      return rows.map((row) => ({ ...serializePost(row, viewer), threadTitle: row.threadTitle }));
+    },
+
+    /** Owner or admin only; a username taken in any letter case is a 409. */
+    async update(id: number, input: z.output<typeof updateProfileSchema>, viewer: Viewer, ipHash: string): Promise<UserProfile> {
+      if (viewer.userId === null) throw new ForbiddenError();
+      if (viewer.userId !== id && !viewer.isAdmin) throw new ForbiddenError('You can only edit your own profile');
+      const user = await findUser(id);
+      const changes: { username?: string; bio?: string | null } = {};
+      if (input.username !== undefined && input.username !== user.username) {
+        const holder = await findUserByUsername(db, input.username);
+        if (holder && holder.id !== id) throw new ConflictError(USERNAME_TAKEN);
+        changes.username = input.username;
+      }
+      if (input.bio !== undefined && input.bio !== user.bio) changes.bio = input.bio;
+      if (Object.keys(changes).length === 0) return serializeCurrentUser(user);
+      try {
+        const updated = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({ ...changes, updatedAt: sql`now()` })
+            .where(eq(users.id, id))
+            .returning();
+          // The change is the profile owner's activity, even when an admin made it.
+          await recordActivity(tx, id, viewer.userId === id ? ipHash : null, { type: 'profile_updated', fields: Object.keys(changes) });
+          return row!;
+        });
+        return serializeCurrentUser(updated);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(USERNAME_TAKEN);
+        throw error;
+      }
+    },
+  };
+}
