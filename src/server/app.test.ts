@@ -189,16 +189,31 @@ describe('the web app', () => {
   it('serves index.html for app routes, and 404 for missing files and API paths', async () => {
     const webRoot = mkdtempSync(path.join(os.tmpdir(), 'hushboard-web-'));
     mkdirSync(path.join(webRoot, 'assets'));
-    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Hushboard</title>');
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><meta name="description" content="x" /><meta name="csp-nonce" content="__CSP_NONCE__" /><title>Hushboard</title></head><body></body></html>',
+    );
     writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
     const app = await buildApp({ config: testConfig(), database: t.database, webRoot });
     try {
-      for (const url of ['/', '/auth', '/board/g', '/no/such/page']) {
+      for (const url of ['/', '/auth', '/board/g', '/no/such/page', '/index.html']) {
         const page = await app.inject(url);
         expect(page.statusCode, url).toBe(200);
-        expect(page.body).toContain('<title>Hushboard</title>');
+        expect(page.body).toMatch(/<title>[^<]*Hushboard[^<]*<\/title>/);
         expect(page.headers['cache-control']).toBe('no-cache');
+        // A fresh style nonce per page, in the policy and in the page's meta tag.
+        const nonce = /name="csp-nonce" content="([^"]+)"/.exec(page.body)?.[1];
+        expect(nonce).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+        expect(String(page.headers['content-security-policy'])).toContain(`style-src 'self' 'nonce-${nonce}'`);
       }
+      expect((await app.inject('/board/g')).body).toContain('<title>/g/ - Technology · Hushboard</title>');
+      const author = t.client();
+      await author.register('metaAuthor');
+      const thread = (await author.post('/api/threads', { boardId: 1, title: 'A <shared> link', content: 'What this thread is about', isAnonymous: true })).json();
+      const threadPage = (await app.inject(`/thread/${thread.id}`)).body;
+      expect(threadPage).toContain('<title>A &lt;shared&gt; link · /g/ · Hushboard</title>');
+      expect(threadPage).toContain('<meta property="og:description" content="What this thread is about" />');
+      expect(threadPage).not.toContain('metaAuthor');
       const asset = await app.inject('/assets/app-abc123.js');
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');

@@ -1,9 +1,12 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { webDistDir } from '../lib/paths.js';
+import { DEFAULT_META, pageMeta, renderIndexHtml } from '../modules/pages/meta.js';
+import { contentSecurityPolicy } from './security.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else
@@ -12,12 +15,30 @@ import { webDistDir } from '../lib/paths.js';
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: string }) => {
   const root = options.root ?? webDistDir;
-  const built = existsSync(path.join(root, 'index.html'));
+  const indexFile = path.join(root, 'index.html');
+  const built = existsSync(indexFile);
+  const template = built ? readFileSync(indexFile, 'utf8') : '';
+
+  /** The app shell with this page's meta tags and a fresh style nonce for its CSP. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const nonce = randomBytes(16).toString('base64');
+    // A page without its preview tags beats no page while the database is away.
+    const meta = await pageMeta(app.db, pathname).catch(() => DEFAULT_META);
+    const html = renderIndexHtml(template, meta, { nonce, origin: `${request.protocol}://${request.host}`, pathname });
+    return reply
+      .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce }))
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
   if (built) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      // index.html is a template: it is always rendered by sendPage, never sent raw.
+      allowedPath: (pathName) => pathName !== '/index.html',
       // Our setHeaders decides caching per file.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -32,6 +53,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: st
     if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: 'Not found' });
     }
+    if (pathname === '/index.html' && built) return sendPage(request, reply, '/');
     // A missing file (an old tab asking for a replaced bundle) is a 404, not the app shell.
     if (pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.code(404).type('text/plain').send('Not found');
@@ -39,6 +61,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: st
     if (!built) {
       return reply.code(404).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+    return sendPage(request, reply, pathname);
   });
 });

@@ -1,0 +1,75 @@
+import { and, eq, not } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { boards, threads } from '../../db/schema.js';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute or root-relative image for link previews. */
+  image?: string;
+  type: 'website' | 'article';
+}
+
+const SITE = 'Hushboard';
+const TAGLINE = 'Private discussions, public impact';
+export const DEFAULT_META: PageMeta = {
+  title: `${SITE} · ${TAGLINE}`,
+  description: 'An anonymous-friendly discussion board: boards, threads and replies, posting under your name or anonymously, with crypto tips and premium threads.',
+  type: 'website',
+};
+
+const excerpt = (text: string, length = 160) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
+};
+
+/**
+ * What a page is about, for its <title>, description and Open Graph tags in the first
+ * HTML (shared links preview; crawlers see content without running the app). Only
+ * what any visitor may read: never an anonymous author, never premium content.
+ */
+export async function pageMeta(db: Db, pathname: string): Promise<PageMeta> {
+  const board = /^\/board\/([a-z0-9]{1,16})\/?$/i.exec(pathname);
+  if (board) {
+    const [row] = await db.select({ code: boards.code, name: boards.name, description: boards.description }).from(boards).where(eq(boards.code, board[1]!.toLowerCase())).limit(1);
+    if (row) return { title: `/${row.code}/ - ${row.name} · ${SITE}`, description: excerpt(row.description || DEFAULT_META.description), type: 'website' };
+  }
+  const thread = /^\/thread\/(\d{1,10})\/?$/.exec(pathname);
+  if (thread && Number(thread[1]) <= 2_147_483_647) {
+    const [row] = await db
+      .select({ title: threads.title, content: threads.content, imageUrl: threads.imageUrl, code: boards.code })
+      .from(threads)
+      .innerJoin(boards, eq(boards.id, threads.boardId))
+      .where(and(eq(threads.id, Number(thread[1])), not(threads.isDeleted)))
+      .limit(1);
+    if (row) {
+      return {
+        title: `${row.title} · /${row.code}/ · ${SITE}`,
+        description: excerpt(row.content),
+        type: 'article',
+        ...(row.imageUrl ? { image: row.imageUrl } : {}),
+      };
+    }
+  }
+  return DEFAULT_META;
+}
+
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Puts the page's meta tags and the CSP nonce into the built index.html. */
+export function renderIndexHtml(template: string, meta: PageMeta, options: { nonce: string; origin: string; pathname: string }): string {
+  const tags = [
+    `<meta property="og:site_name" content="${SITE}" />`,
+    `<meta property="og:type" content="${meta.type}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(options.origin + options.pathname)}" />`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(options.origin + meta.image)}" />`] : []),
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+  ].join('\n    ');
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+    .replace('__CSP_NONCE__', options.nonce)
+    .replace('</head>', `  ${tags}\n  </head>`);
+}
