@@ -163,3 +163,88 @@ export interface IsFollowing {
 export interface SavedThread extends Thread {
   savedAt: string;
 }
+
+// Moderation (admin only unless noted; CONTRACT.md section 6).
+
+/** A user named in a moderation answer. */
+export interface UserRef {
+  id: number;
+  username: string;
+}
+
+/** An IP ban: POST /api/moderation/ban-ip answers one, GET /api/moderation/banned-ips lists them. */
+export interface Ban {
+  id: number;
+  ipHash: string;
+  bannedAt: string;
+  reason: string | null;
+  /** Null: permanent. */
+  expiresAt: string | null;
+  /** Null when that admin's account is gone. */
+  bannedBy: UserRef | null;
+}
+
+/** GET /api/moderation/banned-ips: the bans in force, newest first (expired ones no longer apply). */
+export type BanList = Ban[];
+
+/** GET /api/moderation/threads/{id}/ip-hashes: the IP Finder. */
+export interface IpHashes {
+  threadId: number;
+  hashes: {
+    ipHash: string;
+    /** The thread itself was posted from this hash. */
+    threadAuthored: boolean;
+    /** Replies in the thread posted from it, oldest first. */
+    postIds: number[];
+    isBanned: boolean;
+  }[];
+}
+
+export type ReportStatus = 'open' | 'resolved' | 'dismissed';
+
+/** What a report points at, with enough of it to judge and a way to jump to the thread. */
+export type ReportTarget =
+  | { type: 'thread'; threadId: number; title: string; excerpt: string; isDeleted: boolean }
+  | { type: 'post'; postId: number; threadId: number; threadTitle: string; excerpt: string; isDeleted: boolean };
+
+/** POST /api/reports answers the new report; GET /api/moderation/reports lists them. */
+export interface Report {
+  id: number;
+  reason: string;
+  status: ReportStatus;
+  createdAt: string;
+  reporter: UserRef;
+  target: ReportTarget;
+  resolvedAt: string | null;
+  resolvedBy: UserRef | null;
+}
+
+export type ModerationAction =
+  | 'sticky'
+  | 'unsticky'
+  | 'lock'
+  | 'unlock'
+  | 'delete_thread'
+  | 'delete_post'
+  | 'ban'
+  | 'unban'
+  | 'suspend'
+  | 'reactivate'
+  | 'report_resolved'
+  | 'report_dismissed';
+
+export type ModerationTargetType = 'thread' | 'post' | 'ip' | 'user' | 'report';
+
+/** GET /api/moderation/log: who did what to what, and when; newest first, 50 a page (`?before={id}`). */
+export interface ModerationLogEntry {
+  id: number;
+  action: ModerationAction;
+  targetType: ModerationTargetType;
+  /** A numeric id as text, or the IP hash. */
+  targetId: string;
+  /** What the target was at the time (a thread title, a ban reason...). */
+  details: Record<string, unknown>;
+  createdAt: string;
+  /** Null when that admin's account is gone. */
+  admin: UserRef | null;
+}

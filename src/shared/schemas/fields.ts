@@ -12,11 +12,14 @@ export const booleanField = (fallback: boolean) =>
     return value;
   }, z.boolean({ error: 'Must be true or false' }));
 
+/** The largest PostgreSQL integer: a bigger id would be a database error, not a 400. */
+const ID_MAX = 2_147_483_647;
+
 /** A positive integer id; `message` when it is missing or not an id. */
 export const idField = (message: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-    z.number({ error: message }).int(message).positive(message),
+    z.number({ error: message }).int(message).positive(message).max(ID_MAX, message),
   );
 
 export const optionalIdField = (message: string) =>

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  banIpSchema,
+  IP_HASH_PATTERN,
+  lockSchema,
+  moderationLogQuerySchema,
+  stickySchema,
+  userStatusSchema,
+} from '../../../shared/schemas/moderation.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { parseId } from '../../lib/params.js';
+import { parseInput } from '../../lib/validate.js';
+import { THREAD_NOT_FOUND } from '../threads/service.js';
+import { USER_NOT_FOUND } from '../users/service.js';
+import { createBanService, NOT_BANNED } from './bans.js';
+import { listModerationLog } from './log.js';
+import { createModerationService, POST_NOT_FOUND } from './service.js';
+
+type IdParams = { Params: { id: string } };
+
+/**
+ * Admin-only endpoints (CONTRACT.md section 6). Each handler asks requireAdmin() before
+ * reading anything else, so a visitor gets 401 and a user 403 whatever they send.
+ */
+export async function moderationRoutes(app: FastifyInstance) {
+  const moderation = createModerationService(app.db);
+  const bans = createBanService(app.db);
+
+  app.patch<IdParams>('/api/threads/:id/sticky', async (request) => {
+    const admin = request.requireAdmin();
+    const id = parseId(request.params.id, THREAD_NOT_FOUND);
+    const { isSticky } = parseInput(stickySchema, request.body);
+    return moderation.setThreadFlag(admin.id, id, 'isSticky', isSticky);
+  });
+
+  app.patch<IdParams>('/api/threads/:id/lock', async (request) => {
+    const admin = request.requireAdmin();
+    const id = parseId(request.params.id, THREAD_NOT_FOUND);
+    const { isLocked } = parseInput(lockSchema, request.body);
+    return moderation.setThreadFlag(admin.id, id, 'isLocked', isLocked);
+  });
+
+  app.delete<IdParams>('/api/threads/:id', async (request, reply) => {
+    const admin = request.requireAdmin();
+    await moderation.deleteThread(admin.id, parseId(request.params.id, THREAD_NOT_FOUND));
+    return reply.code(204).send();
+  });
+
+  app.delete<IdParams>('/api/posts/:id', async (request, reply) => {
+    const admin = request.requireAdmin();
+    await moderation.deletePost(admin.id, parseId(request.params.id, POST_NOT_FOUND));
+    return reply.code(204).send();
+  });
+
+  app.get('/api/moderation/banned-ips', async (request) => {
+    request.requireAdmin();
+    return bans.list();
+  });
+
+  app.post('/api/moderation/ban-ip', async (request, reply) => {
+    const admin = request.requireAdmin();
+    const input = parseInput(banIpSchema, request.body);
+    return reply.code(201).send(await bans.ban(admin.id, input));
+  });
+
+  app.delete<{ Params: { ipHash: string } }>('/api/moderation/ban-ip/:ipHash', async (request, reply) => {
+    const admin = request.requireAdmin();
+    const { ipHash } = request.params;
+    // Not a hash at all: it cannot be banned either.
+    if (!IP_HASH_PATTERN.test(ipHash)) throw new NotFoundError(NOT_BANNED);
+    await bans.unban(admin.id, ipHash.toLowerCase());
+    return reply.code(204).send();
+  });
+
+  app.get<IdParams>('/api/moderation/threads/:id/ip-hashes', async (request) => {
+    request.requireAdmin();
+    return bans.ipHashes(parseId(request.params.id, THREAD_NOT_FOUND));
+  });
+
+  app.patch<IdParams>('/api/moderation/users/:id', async (request) => {
+    const admin = request.requireAdmin();
+    const id = parseId(request.params.id, USER_NOT_FOUND);
+    const { isActive } = parseInput(userStatusSchema, request.body);
+    return moderation.setUserActive(admin.id, id, isActive);
+  });
+
+  app.get('/api/moderation/log', async (request) => {
+    request.requireAdmin();
+    const { before } = parseInput(moderationLogQuerySchema, request.query);
+    return listModerationLog(app.db, { beforeId: before });
+  });
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { optionalIdField } from './fields.js';
+
+export const IP_HASH_REQUIRED = 'IP Hash is required';
+export const INVALID_IP_HASH = 'Invalid IP hash';
+export const EXPIRY_IN_PAST = 'Expiry must be in the future';
+export const REPORT_TARGET_REQUIRED = 'Report a thread or a post';
+export const REPORT_REASON_REQUIRED = 'Please give a reason';
+export const REASON_TOO_LONG = 'Reason must be less than 500 characters';
+
+/** The reason columns of banned_ips and reports are varchar(500). */
+const REASON_MAX = 500;
+
+/** An IP hash is an HMAC-SHA256 in hex (plugins/client-ip.ts); compared in lower case. */
+export const IP_HASH_PATTERN = /^[0-9a-f]{64}$/i;
+
+/** Absent, null and blank all mean "not given", as a form's empty input sends ''. */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const optionalReason = z.preprocess(
+  blankToUndefined,
+  z.string({ error: 'Invalid input' }).trim().max(REASON_MAX, REASON_TOO_LONG).optional(),
+);
+
+/** POST /api/moderation/ban-ip and the ban forms (SPEC.md section 5: 'IP Hash is required'). */
+export const banIpSchema = z.object({
+  ipHash: z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? IP_HASH_REQUIRED : INVALID_IP_HASH) })
+    .trim()
+    .min(1, IP_HASH_REQUIRED)
+    .regex(IP_HASH_PATTERN, INVALID_IP_HASH)
+    .transform((hash) => hash.toLowerCase()),
+  reason: optionalReason,
+  // Absent: a permanent ban. An instant with its offset ('Z' or '+02:00'), so the
+  // server never guesses the time zone of the admin who typed it.
+  expiresAt: z.preprocess(
+    blankToUndefined,
+    z.iso
+      .datetime({ offset: true, error: 'Expiry must be a date and time' })
+      .refine((value) => new Date(value).getTime() > Date.now(), EXPIRY_IN_PAST)
+      .optional(),
+  ),
+});
+export type BanIpInput = z.input<typeof banIpSchema>;
+
+/** PATCH /api/threads/{id}/sticky. */
+export const stickySchema = z.object({ isSticky: z.boolean({ error: 'isSticky must be true or false' }) });
+
+/** PATCH /api/threads/{id}/lock. */
+export const lockSchema = z.object({ isLocked: z.boolean({ error: 'isLocked must be true or false' }) });
+
+/** POST /api/reports and the report dialog: one thread or one post, and why. */
+export const reportSchema = z
+  .object({
+    threadId: optionalIdField(REPORT_TARGET_REQUIRED),
+    postId: optionalIdField(REPORT_TARGET_REQUIRED),
+    reason: z
+      .string({ error: REPORT_REASON_REQUIRED })
+      .trim()
+      .min(1, REPORT_REASON_REQUIRED)
+      .max(REASON_MAX, REASON_TOO_LONG),
+  })
+  // The error sits on threadId: an object-level issue would have no field to name.
+  .refine((report) => (report.threadId === undefined) !== (report.postId === undefined), {
+    path: ['threadId'],
+    message: REPORT_TARGET_REQUIRED,
+  });
+export type ReportInput = z.input<typeof reportSchema>;
+
+export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+
+/** GET /api/moderation/reports query: which queue, newest first, 50 at a time before `before`. */
+export const reportListQuerySchema = z.object({
+  status: z.enum(REPORT_STATUSES, { error: 'status must be open, resolved or dismissed' }).default('open'),
+  before: optionalIdField('before must be a report id'),
+});
+
+/** PATCH /api/moderation/reports/{id}: closing a report. */
+export const reportResolutionSchema = z.object({
+  status: z.enum(['resolved', 'dismissed'], { error: 'status must be resolved or dismissed' }),
+});
+
+/** PATCH /api/moderation/users/{id}: suspending (false) or reactivating (true) an account. */
+export const userStatusSchema = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+
+/** GET /api/moderation/log query: newest first, 50 at a time before `before`. */
+export const moderationLogQuerySchema = z.object({
+  before: optionalIdField('before must be a log entry id'),
+});
