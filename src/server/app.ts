@@ -22,6 +22,10 @@ import { voteRoutes } from './modules/votes/routes.js';
 import { followRoutes } from './modules/follows/routes.js';
 import { savedThreadRoutes } from './modules/saved/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { createChains, type Chains } from './chain/clients.js';
+import { cryptoRoutes } from './modules/crypto/routes.js';
+import { premiumRoutes } from './modules/premium/routes.js';
+import { walletRoutes } from './modules/wallets/routes.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -39,6 +43,8 @@ declare module 'fastify' {
     pool: Database['pool'];
     threads: ThreadService;
     posts: PostService;
+    /** The chains payments are verified on (CONTRACT.md section 7). */
+    chains: Chains;
   }
 }
 
@@ -75,6 +81,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   const uploads = createUploadService(createLocalStorage(uploadsDir));
   app.decorate('threads', createThreadService({ db: database.db, saveImage: uploads.saveImage }));
   app.decorate('posts', createPostService({ db: database.db, saveImage: uploads.saveImage }));
+  app.decorate('chains', createChains(config));
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
@@ -99,6 +106,9 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(userRoutes);
   await app.register(followRoutes);
   await app.register(savedThreadRoutes);
+  await app.register(walletRoutes);
+  await app.register(cryptoRoutes);
+  await app.register(premiumRoutes);
   await app.register(uploadsPlugin, { dir: uploadsDir });
   await app.register(webAppPlugin, webRoot ? { root: webRoot } : {});
   return app;

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, logger);
   const app = await buildApp({ config, database, logger });
-  const jobs = startJobs({ db: database.db, logger });
+  const jobs = startJobs({ db: database.db, logger, chains: app.chains });
 
   let stoppingSince = 0;
   const stop = async (signal: string) => {

@@ -248,3 +248,88 @@ export interface ModerationLogEntry {
   /** Null when that admin's account is gone. */
   admin: UserRef | null;
 }
+
+// Payments (CONTRACT.md section 7). Amounts are decimal strings.
+
+/** A receiving address of the signed-in user (GET/POST /api/crypto/addresses). */
+export interface CryptoAddress {
+  id: number;
+  currency: string;
+  address: string;
+  /** Whether tips to the user's anonymous posts may be sent here. */
+  useForAnonymous: boolean;
+  createdAt: string;
+}
+
+/** The tip-address look-ups and GET /api/premium/payment-address/{threadId}. */
+export interface PaymentAddress {
+  address: string;
+}
+
+export type TipStatus = 'pending' | 'confirmed' | 'failed';
+
+/** A tip as anyone sees it on a thread or post: never who sent it. */
+export interface Tip {
+  id: number;
+  amount: string;
+  currency: string;
+  status: TipStatus;
+  createdAt: string;
+  txHash: string;
+  threadId: number | null;
+  postId: number | null;
+}
+
+/** One of the signed-in user's sent tips (GET /api/user/tips), with what it went to. */
+export interface SentTip extends Tip {
+  recipientAddress: string;
+  thread: { id: number; title: string } | null;
+}
+
+/** A wallet address linked to the signed-in account (GET /api/wallets). */
+export interface WalletLink {
+  address: string;
+  createdAt: string;
+}
+
+export interface WalletChallenge {
+  /** The EIP-4361 message the wallet signs (personal_sign). */
+  message: string;
+}
+
+export interface PremiumAccessCheck {
+  hasAccess: boolean;
+}
+
+/** POST /api/premium/purchase-access (201). */
+export interface PremiumPurchase {
+  threadId: number;
+  hasAccess: true;
+  amount: string;
+  currency: string;
+  txHash: string;
+  purchaseDate: string;
+}
+
+export interface MembershipPlan {
+  id: 'monthly' | 'annual';
+  usd: string;
+  /** The price in each currency payable on this server, rounded up in base units. */
+  prices: Partial<Record<'ETH' | 'MATIC' | 'USDT' | 'USDC', string>>;
+}
+
+export interface MembershipPlans {
+  plans: MembershipPlan[];
+  /** Where memberships are paid; null when the server has none configured. */
+  paymentAddress: string | null;
+}
+
+/** POST /api/premium/purchase-membership (201). */
+export interface MembershipPurchase {
+  plan: 'monthly' | 'annual';
+  amount: string;
+  currency: string;
+  txHash: string;
+  isPremium: true;
+  membershipExpiresAt: string;
+}

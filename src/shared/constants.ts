@@ -49,3 +49,37 @@ export const FEED_SIZE = 20;
 export const PREMIUM_CURRENCIES = ['ETH', 'MATIC', 'USDT', 'USDC'] as const;
 export const DEFAULT_ACCESS_PRICE = '0.01';
 export const THREAD_SORTS = ['activity', 'newest', 'popular'] as const;
+
+// Payments (SPEC.md section 9, CONTRACT.md section 7). Rates and prices are decimal
+// strings: money is never a floating-point number.
+
+/** Currencies a receiving address may be added for (SPEC.md section 5). */
+export const ADDRESS_CURRENCIES = ['BTC', 'ETH', 'SOL', 'DOGE', 'USDT', 'USDC'] as const;
+/** Address currencies that live on an EVM chain (0x addresses). */
+export const EVM_ADDRESS_CURRENCIES = ['ETH', 'USDT', 'USDC'] as const;
+/** Currencies a tip can be verified in (on ETH_RPC_URL). */
+export const TIP_CURRENCIES = ['ETH', 'USDT', 'USDC'] as const;
+/** Currencies a purchase can be paid in, when their chain is configured. */
+export const PAYMENT_CURRENCIES = PREMIUM_CURRENCIES;
+/** Base-unit decimals of each payable currency. */
+export const CURRENCY_DECIMALS: Record<(typeof PAYMENT_CURRENCIES)[number], number> = { ETH: 18, MATIC: 18, USDT: 6, USDC: 6 };
+/** USD estimate of one unit, for tip totals. */
+export const TIP_USD_RATES: Record<(typeof ADDRESS_CURRENCIES)[number], string> = {
+  BTC: '60000',
+  ETH: '3000',
+  SOL: '150',
+  DOGE: '0.1',
+  USDT: '1',
+  USDC: '1',
+};
+/** USD value of one unit when pricing a membership. */
+export const MEMBERSHIP_USD_RATES: Record<(typeof PAYMENT_CURRENCIES)[number], string> = { ETH: '2428.56', MATIC: '0.85', USDT: '1', USDC: '1' };
+export const MEMBERSHIP_PLANS = [
+  { id: 'monthly', usd: '8.50' },
+  { id: 'annual', usd: '85.00' },
+] as const;
+export type MembershipPlanId = (typeof MEMBERSHIP_PLANS)[number]['id'];
+/** A wallet-link challenge (EIP-4361 nonce) is valid this long. */
+export const WALLET_CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** A pending tip whose transaction cannot be found after this long fails. */
+export const TIP_NOT_FOUND_TIMEOUT_MS = 60 * 60 * 1000;

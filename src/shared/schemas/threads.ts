@@ -43,7 +43,12 @@ export const createThreadSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.string().trim().max(THREAD_CONTENT_MAX, 'Premium content must be less than 20000 characters').optional(),
   ),
-});
+})
+  // A premium thread must cost something; checked on the digits, never as a float.
+  .refine((thread) => !thread.isPremium || /[1-9]/.test(thread.accessPrice), {
+    path: ['accessPrice'],
+    message: 'Price must be greater than 0',
+  });
 export type CreateThreadInput = z.input<typeof createThreadSchema>;
 
 /** GET /api/boards/{code}/threads query. */

@@ -122,6 +122,9 @@ describe('POST /api/threads', () => {
     const refused = await author.client.post('/api/threads', { boardId: await boardId(t), title: 'Paid thread', content: 'Pay to see', ...premium });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: 'Premium Member Required' });
+    const free = await member.client.post('/api/threads', { boardId: await boardId(t), title: 'Free premium', content: 'Costs nothing', ...premium, accessPrice: '0.00' });
+    expect(free.statusCode).toBe(400);
+    expect(free.json().errors.accessPrice).toBe('Price must be greater than 0');
     const thread = await createThread(t, member, premium);
     expect(thread).toMatchObject({ isPremium: true, accessPrice: '0.05000000', accessCurrency: 'ETH', premiumContent: 'the hidden part', hasAccess: true });
   });

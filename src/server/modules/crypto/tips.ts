@@ -1,0 +1,174 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SentTip, Tip, TipStatus } from '../../../shared/api.js';
+import { TIP_NOT_FOUND_TIMEOUT_MS, TIP_USD_RATES } from '../../../shared/constants.js';
+import type { tipSchema } from '../../../shared/schemas/crypto.js';
+import { fromBaseUnits, toBaseUnits, usdEstimate } from '../../chain/amounts.js';
+import type { Chains } from '../../chain/clients.js';
+import { assertHashUnused, claimHash, HASH_NOT_YOURS, isLinkedWallet } from '../../chain/ledger.js';
+import { verifyPayment, type PaymentCheck } from '../../chain/verify.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { cryptoTips, threads, users } from '../../db/schema.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { recordActivity } from '../activities/service.js';
+import { postAuthorship, receivingAddress, threadAuthorship } from './addresses.js';
+
+type TipInput = z.output<typeof tipSchema>;
+type TipRow = typeof cryptoTips.$inferSelect;
+
+/** "0.01000000" from numeric(18, 8) as "0.01". */
+const decimalText = (value: string) => fromBaseUnits(toBaseUnits(value, 8), 8);
+
+const serializeTip = (row: TipRow): Tip => ({
+  id: row.id,
+  amount: decimalText(row.amount),
+  currency: row.currency,
+  status: row.status as TipStatus,
+  createdAt: row.createdAt.toISOString(),
+  txHash: row.txHash,
+  threadId: row.threadId,
+  postId: row.postId,
+});
+
+/** What a chain check means for a tip: final failures fail it, the rest leave it pending. */
+function outcome(check: PaymentCheck, senderLinked: boolean, createdAt: Date, now: Date): TipStatus {
+  if (check.ok) return senderLinked ? 'confirmed' : 'failed';
+  if (check.from && !senderLinked) return 'failed';
+  switch (check.reason) {
+    case 'reverted':
+    case 'wrong_recipient':
+    case 'too_little':
+      return 'failed';
+    case 'not_found':
+      return now.getTime() - createdAt.getTime() > TIP_NOT_FOUND_TIMEOUT_MS ? 'failed' : 'pending';
+    default:
+      return 'pending';
+  }
+}
+
+/**
+ * Moves a pending tip to its final status; a confirmed tip adds its USD estimate to the
+ * tipper's, the recipient's and the thread's totals, exactly once.
+ */
+async function settle(tx: DbOrTx, tip: TipRow, status: TipStatus, now: Date): Promise<void> {
+  const [updated] = await tx
+    .update(cryptoTips)
+    .set({ status, checkedAt: now })
+    .where(and(eq(cryptoTips.id, tip.id), eq(cryptoTips.status, 'pending')))
+    .returning({ id: cryptoTips.id });
+  if (!updated || status !== 'confirmed') return;
+  const rate = TIP_USD_RATES[tip.currency as keyof typeof TIP_USD_RATES];
+  if (!rate) return;
+  const usd = usdEstimate(tip.amount, rate);
+  if (tip.fromUserId) await tx.update(users).set({ totalTipsSent: sql`${users.totalTipsSent} + ${usd}::numeric` }).where(eq(users.id, tip.fromUserId));
+  if (tip.recipientUserId) {
+    await tx.update(users).set({ totalTipsReceived: sql`${users.totalTipsReceived} + ${usd}::numeric` }).where(eq(users.id, tip.recipientUserId));
+  }
+  if (tip.threadId && !tip.postId) {
+    await tx.update(threads).set({ totalTipsReceived: sql`${threads.totalTipsReceived} + ${usd}::numeric` }).where(eq(threads.id, tip.threadId));
+  }
+}
+
+async function check(chains: Chains, tip: Pick<TipRow, 'txHash' | 'currency' | 'recipientAddress' | 'amount'>): Promise<PaymentCheck | null> {
+  const rail = chains.rail(tip.currency);
+  if (!rail) return null;
+  return verifyPayment(chains, {
+    txHash: tip.txHash,
+    currency: tip.currency,
+    recipient: tip.recipientAddress,
+    minimumBaseUnits: toBaseUnits(tip.amount, rail.decimals),
+  });
+}
+
+/**
+ * One pass of the background verifier (CONTRACT.md section 7) over pending tips. A tip
+ * whose chain is not configured or cannot be reached stays pending.
+ */
+export async function verifyPendingTips({ db, chains, now = new Date() }: { db: Db; chains: Chains; now?: Date }): Promise<{ checked: number; settled: number }> {
+  const pending = await db.select().from(cryptoTips).where(eq(cryptoTips.status, 'pending')).orderBy(cryptoTips.createdAt).limit(200);
+  let settled = 0;
+  for (const tip of pending) {
+    const result = await check(chains, tip);
+    if (!result) continue;
+    const linked = result.ok || result.from ? await isLinkedWallet(db, tip.fromUserId ?? 0, result.ok ? result.from : result.from!) : false;
+    const status = outcome(result, linked, tip.createdAt, now);
+    if (status === 'pending') {
+      await db.update(cryptoTips).set({ checkedAt: now }).where(eq(cryptoTips.id, tip.id));
+      continue;
+    }
+    await db.transaction((tx) => settle(tx, tip, status, now));
+    settled++;
+  }
+  return { checked: pending.length, settled };
+}
+
+export function createTipService({ db, chains }: { db: Db; chains: Chains }) {
+  return {
+    /**
+     * Records a tip as pending with the address the look-up answers now. A transaction
+     * already visible from a wallet not linked to the tipper is refused (403) and not
+     * recorded, so its real payer can still claim it.
+     */
+    async submit(input: TipInput, tipper: { id: number; ipHash: string }): Promise<Tip> {
+      const target = input.postId ? await postAuthorship(db, input.postId) : await threadAuthorship(db, input.threadId!);
+      if (!target) throw new NotFoundError(input.postId ? 'Post not found' : 'Thread not found');
+      const threadId = 'threadId' in target ? target.threadId : target.id;
+      const postId = input.postId ?? null;
+      if (target.userId === tipper.id) throw new BadRequestError('You cannot tip your own content');
+      const recipient = await receivingAddress(db, target, input.currency);
+      if (!recipient) throw new BadRequestError(`The author has no ${input.currency} address for tips`);
+      if (input.recipientAddress && input.recipientAddress.toLowerCase() !== recipient.toLowerCase()) {
+        throw new BadRequestError("Recipient address does not match the author's current address");
+      }
+      await assertHashUnused(db, input.txHash, tipper.id);
+
+      const draft = { txHash: input.txHash, currency: input.currency, recipientAddress: recipient, amount: input.amount };
+      const result = await check(chains, draft);
+      let status: TipStatus = 'pending';
+      if (result) {
+        const from = result.from;
+        const linked = from ? await isLinkedWallet(db, tipper.id, from) : false;
+        if (from && !linked) throw new ForbiddenError(HASH_NOT_YOURS);
+        status = outcome(result, linked, new Date(), new Date());
+      }
+      const row = await db.transaction(async (tx) => {
+        await claimHash(tx, input.txHash, 'tip', tipper.id);
+        const [tip] = await tx
+          .insert(cryptoTips)
+          .values({ ...draft, fromUserId: tipper.id, threadId, postId, recipientUserId: target.userId })
+          .returning();
+        await recordActivity(tx, tipper.id, tipper.ipHash, { type: 'tip_sent', amount: input.amount, currency: input.currency, threadId, postId });
+        if (status !== 'pending') await settle(tx, tip!, status, new Date());
+        return { ...tip!, status };
+      });
+      return serializeTip(row);
+    },
+
+    /** Tips on a thread itself (tips on its replies are listed per post). */
+    async forThread(threadId: number): Promise<Tip[]> {
+      if (!(await threadAuthorship(db, threadId))) throw new NotFoundError('Thread not found');
+      const rows = await db
+        .select()
+        .from(cryptoTips)
+        .where(and(eq(cryptoTips.threadId, threadId), isNull(cryptoTips.postId)))
+        .orderBy(desc(cryptoTips.createdAt), desc(cryptoTips.id));
+      return rows.map(serializeTip);
+    },
+
+    async forPost(postId: number): Promise<Tip[]> {
+      if (!(await postAuthorship(db, postId))) throw new NotFoundError('Post not found');
+      const rows = await db.select().from(cryptoTips).where(eq(cryptoTips.postId, postId)).orderBy(desc(cryptoTips.createdAt), desc(cryptoTips.id));
+      return rows.map(serializeTip);
+    },
+
+    async sentBy(userId: number): Promise<SentTip[]> {
+      const rows = await db
+        .select({ tip: cryptoTips, thread: { id: threads.id, title: threads.title } })
+        .from(cryptoTips)
+        .leftJoin(threads, eq(threads.id, cryptoTips.threadId))
+        .where(eq(cryptoTips.fromUserId, userId))
+        .orderBy(desc(cryptoTips.createdAt), desc(cryptoTips.id));
+      return rows.map(({ tip, thread }) => ({ ...serializeTip(tip), recipientAddress: tip.recipientAddress, thread: thread?.id ? thread : null }));
+    },
+  };
+}
