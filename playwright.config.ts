@@ -1,4 +1,5 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import chromium from '@sparticuz/chromium';
@@ -6,7 +7,18 @@ import { defineConfig } from '@playwright/test';
 
 // End-to-end tests: the built app (`npm run build`) served by the real server on its
 // own port, with a fresh embedded database, driven in a real Chromium.
-const PORT = 3111;
+// A free port chosen once by the runner (workers inherit it), so an e2e run never
+// collides with another server on this machine.
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+process.env.HUSHBOARD_E2E_PORT ??= String(await freePort());
+const PORT = Number(process.env.HUSHBOARD_E2E_PORT);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // Playwright evaluates this file in its runner and again in each worker; workers

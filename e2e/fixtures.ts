@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
@@ -44,4 +46,78 @@ export async function expectToast(page: Page, title: string, description?: strin
   const region = page.getByRole('region', { name: /Notifications/ });
   await expect(region.getByText(title, { exact: true })).toBeVisible();
   if (description) await expect(region.getByText(description, { exact: true })).toBeVisible();
+}
+
+const ADMIN_PASSWORD = 'admin pass 1';
+
+/** Creates (or promotes) an admin with the operator CLI against the e2e server's data directory. */
+export function createAdmin(username: string, password = ADMIN_PASSWORD): void {
+  const result = spawnSync(process.execPath, ['dist/server/cli.js', 'create-admin', username], {
+    input: `${password}\n`,
+    env: { ...process.env, DATA_DIR: process.env.HUSHBOARD_E2E_DATA_DIR, PORT: process.env.HUSHBOARD_E2E_PORT, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+}
+
+/** Logs in through the API, sharing the page's cookies. */
+export async function loginViaApi(page: Page, username: string, password = ADMIN_PASSWORD): Promise<void> {
+  const first = await page.request.get('/api/user');
+  const token = first.headers()['x-csrf-token'] ?? '';
+  const response = await page.request.post('/api/login', { data: { username, password }, headers: { 'X-CSRF-Token': token } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function csrf(page: Page): Promise<string> {
+  return (await page.request.get('/api/user')).headers()['x-csrf-token'] ?? '';
+}
+
+/** The numeric id of a seeded board. */
+export async function boardId(page: Page, code: string): Promise<number> {
+  const response = await page.request.get(`/api/boards/${code}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Creates a thread through the API as the page's user; answers its id. */
+export async function createThreadViaApi(page: Page, code: string, title: string, content = 'Some content for this thread.'): Promise<number> {
+  const token = await csrf(page);
+  const response = await page.request.post('/api/threads', {
+    data: { boardId: await boardId(page, code), title, content, isAnonymous: true },
+    headers: { 'X-CSRF-Token': token },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Creates a reply through the API as the page's user; answers its id. */
+export async function createPostViaApi(page: Page, threadId: number, content: string, replyToId?: number): Promise<number> {
+  const token = await csrf(page);
+  const response = await page.request.post('/api/posts', {
+    data: { threadId, content, isAnonymous: true, ...(replyToId ? { replyToId } : {}) },
+    headers: { 'X-CSRF-Token': token },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** A small real PNG (8x8, one colour) for image uploads. */
+export const PNG_8X8 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGMwaDiAFTEMLQkAztVcAX2XhiIAAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** Saves a full-page screenshot under test-results/screens/{name}-{project}.png. */
+export async function screenshot(page: Page, name: string, project: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${name}-${project}.png`, fullPage, animations: 'disabled' });
+}
+
+/** No serious or critical axe-core violation on the page as it stands. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(' | ')}`);
+  expect(bad, 'axe-core violations').toEqual([]);
 }

@@ -1,15 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setNonce } from 'get-nonce';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from './components/ui/toaster';
 import { showToastFromPreviousPage } from './components/ui/use-toast';
 import { queryClient } from './lib/query-client';
+import { watchColorTheme } from './lib/color-theme';
 import { watchColorMode } from './lib/theme';
 import { router } from './routes';
 import './index.css';
 
+// Radix's modal scroll lock injects a <style>; the server's CSP allows it with this page's nonce.
+const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+if (nonce && nonce !== '__CSP_NONCE__') setNonce(nonce);
+
 watchColorMode();
+watchColorTheme();
 showToastFromPreviousPage();
 
 const root = document.getElementById('root');

@@ -1,9 +1,14 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RootLayout } from './components/layout/RootLayout';
 import { AuthPage } from './pages/AuthPage';
+import { BoardPage } from './pages/BoardPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { HomePage } from './pages/HomePage';
+import { GuidelinesPage, PrivacyPage, TermsPage } from './pages/LegalPages';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { SavedThreadsPage } from './pages/SavedThreadsPage';
+import { SearchPage } from './pages/SearchPage';
+import { ThreadPage } from './pages/ThreadPage';
 
 // SPEC.md section 2, route table. Routes not built yet fall through to the 404 page.
 export const router = createBrowserRouter([
@@ -12,6 +17,15 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
     children: [
       { path: '/', element: <HomePage /> },
+      { path: '/popular', element: <HomePage /> },
+      { path: '/recent', element: <HomePage /> },
+      { path: '/board/:code', element: <BoardPage /> },
+      { path: '/thread/:id', element: <ThreadPage /> },
+      { path: '/saved', element: <SavedThreadsPage /> },
+      { path: '/search', element: <SearchPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/guidelines', element: <GuidelinesPage /> },
       { path: '/auth', element: <AuthPage /> },
       // Where the spec sends a logged-out user who tries to post.
       { path: '/login', element: <Navigate to="/auth" replace /> },

@@ -1,43 +1,103 @@
-import { BoardCard, BoardCardSkeleton } from '../features/boards/components/BoardCard';
+import { Plus } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { useUser } from '../features/auth/api/get-user';
 import { useBoards } from '../features/boards/api/get-boards';
+import { BoardCard, BoardCardSkeleton } from '../features/boards/components/BoardCard';
+import { useFeed, type Feed } from '../features/threads/api/get-feeds';
+import { CreateThreadDialog } from '../features/threads/components/CreateThreadDialog';
+import { ThreadList } from './parts/ThreadList';
 
 const SKELETON_CARDS = 6;
+type Tab = 'boards' | Feed;
+const tabPaths: Record<Tab, string> = { boards: '/', recent: '/recent', popular: '/popular' };
+const titles: Record<Tab, string> = { boards: 'Hushboard', recent: 'Recent Threads · Hushboard', popular: 'Popular Threads · Hushboard' };
 
-/** The home screen's first cut: product name, tagline and the boards (SPEC.md section 2). */
+/** Home (SPEC.md section 2): product name, tagline, New Thread and three tabs; /recent and /popular open theirs. */
 export function HomePage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tab: Tab = pathname === '/recent' ? 'recent' : pathname === '/popular' ? 'popular' : 'boards';
+  const user = useUser().data ?? null;
   const boards = useBoards();
+
   return (
-    <div className="grid gap-8">
-      <title>Hushboard</title>
-      <section className="grid gap-2">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Hushboard</h1>
-        <p className="text-lg text-muted-foreground">Private discussions, public impact</p>
+    <div className="grid gap-6">
+      <title>{titles[tab]}</title>
+      <section className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Hushboard</h1>
+          <p className="text-lg text-muted-foreground">Private discussions, public impact</p>
+        </div>
+        <CreateThreadDialog boards={boards.data ?? []} user={user}>
+          <Button>
+            <Plus aria-hidden="true" />
+            New Thread
+          </Button>
+        </CreateThreadDialog>
       </section>
 
-      <section aria-labelledby="boards-heading" className="grid gap-4">
-        <h2 id="boards-heading" className="text-xl font-semibold tracking-tight">
-          Popular Boards
-        </h2>
-        {boards.isError ? (
-          <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive">
-            The boards could not be loaded. Please try refreshing the page.
-          </p>
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={boards.isPending}>
-            {boards.isPending
-              ? Array.from({ length: SKELETON_CARDS }, (_, index) => (
-                  <li key={index}>
-                    <BoardCardSkeleton />
-                  </li>
-                ))
-              : boards.data.map((board) => (
-                  <li key={board.id}>
-                    <BoardCard board={board} />
-                  </li>
-                ))}
-          </ul>
-        )}
-      </section>
+      <Tabs value={tab} onValueChange={(value) => void navigate(tabPaths[value as Tab])}>
+        <TabsList className="w-full sm:w-fit">
+          <TabsTrigger value="boards">Popular Boards</TabsTrigger>
+          <TabsTrigger value="recent">Recent Threads</TabsTrigger>
+          <TabsTrigger value="popular">Popular Threads</TabsTrigger>
+        </TabsList>
+        <TabsContent value="boards" className="pt-2">
+          <section aria-label="Popular Boards">
+            {boards.isError ? (
+              <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive">
+                The boards could not be loaded. Please try refreshing the page.
+              </p>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={boards.isPending}>
+                {boards.isPending
+                  ? Array.from({ length: SKELETON_CARDS }, (_, index) => (
+                      <li key={index}>
+                        <BoardCardSkeleton />
+                      </li>
+                    ))
+                  : boards.data.map((board) => (
+                      <li key={board.id}>
+                        <BoardCard board={board} />
+                      </li>
+                    ))}
+              </ul>
+            )}
+          </section>
+        </TabsContent>
+        <TabsContent value="recent" className="pt-2">
+          <FeedList feed="recent" active={tab === 'recent'} />
+        </TabsContent>
+        <TabsContent value="popular" className="pt-2">
+          <FeedList feed="popular" active={tab === 'popular'} />
+        </TabsContent>
+      </Tabs>
     </div>
+  );
+}
+
+const empty: Record<Feed, string> = {
+  recent: 'No recent threads found. Be the first to create one!',
+  popular: 'No popular threads found yet. Activity will generate popular content!',
+};
+
+function FeedList({ feed, active }: { feed: Feed; active: boolean }) {
+  const query = useFeed(feed, active);
+  return (
+    <section aria-label={feed === 'recent' ? 'Recent Threads' : 'Popular Threads'}>
+      <ThreadList
+        query={query}
+        empty={
+          <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-8 text-center">
+            <p className="text-muted-foreground">{empty[feed]}</p>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/board/g">Browse the technology board</Link>
+            </Button>
+          </div>
+        }
+      />
+    </section>
   );
 }

@@ -1,9 +1,17 @@
+import { AtSign, MessageCircle, Rss } from 'lucide-react';
 import { Link } from 'react-router';
 
 const legalLinks = [
   { to: '/terms', label: 'Terms' },
   { to: '/privacy', label: 'Privacy' },
   { to: '/guidelines', label: 'Guidelines' },
+] as const;
+
+// Placeholders until the project has its accounts (SPEC.md section 2).
+const socialLinks = [
+  { label: 'Mastodon', icon: AtSign },
+  { label: 'Community chat', icon: MessageCircle },
+  { label: 'RSS feed', icon: Rss },
 ] as const;
 
 export function Footer() {
@@ -13,6 +21,15 @@ export function Footer() {
         <div className="grid gap-1">
           <p className="font-semibold tracking-tight">Hushboard</p>
           <p className="text-sm text-muted-foreground">Private discussions, public impact</p>
+          <ul className="mt-2 flex gap-2" aria-label="Social">
+            {socialLinks.map(({ label, icon: Icon }) => (
+              <li key={label}>
+                <a href="#" aria-label={label} className="flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground">
+                  <Icon className="size-4" aria-hidden="true" />
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
         <nav aria-label="Legal" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {legalLinks.map(({ to, label }) => (

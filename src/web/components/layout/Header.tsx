@@ -1,17 +1,63 @@
+import { Plus, Search, X } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { useUser } from '../../features/auth/api/get-user';
+import { useBoards } from '../../features/boards/api/get-boards';
+import { CreateThreadDialog } from '../../features/threads/components/CreateThreadDialog';
+import { Button } from '../ui/button';
 import { Logo } from './Logo';
+import { MobileDrawer } from './MobileDrawer';
+import { SearchBox } from './SearchBox';
 import { ThemeMenu } from './ThemeMenu';
 import { UserMenu } from './UserMenu';
 
+/** The board code of a board page, for prefilling the New Thread form. */
+export function boardCodeOf(pathname: string): string | undefined {
+  return /^\/board\/([^/]+)/.exec(pathname)?.[1];
+}
+
 export function Header() {
+  const { pathname } = useLocation();
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const searchOpen = searchOpenOn === pathname; // closes on route change
+  const user = useUser().data ?? null;
+  const boards = useBoards().data ?? [];
+
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Logo />
+      <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6">
+        <div className="flex items-center gap-1">
+          <MobileDrawer />
+          <Logo />
+        </div>
+        <SearchBox id="header-search" className="hidden w-full max-w-sm md:block" />
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={searchOpen ? 'Close search' : 'Search'}
+            aria-expanded={searchOpen}
+            aria-controls="mobile-search"
+            onClick={() => setSearchOpenOn(searchOpen ? null : pathname)}
+          >
+            {searchOpen ? <X aria-hidden="true" /> : <Search aria-hidden="true" />}
+          </Button>
+          <CreateThreadDialog boards={boards} user={user} boardCode={boardCodeOf(pathname)}>
+            <Button size="sm" variant="outline" aria-label="New Thread" className="max-sm:size-9 max-sm:px-0">
+              <Plus aria-hidden="true" />
+              <span className="max-sm:sr-only">New Thread</span>
+            </Button>
+          </CreateThreadDialog>
           <ThemeMenu />
           <UserMenu />
         </nav>
       </div>
+      {searchOpen && (
+        <div id="mobile-search" className="border-t px-3 py-2 md:hidden">
+          <SearchBox id="mobile-search-input" autoFocus />
+        </div>
+      )}
     </header>
   );
 }

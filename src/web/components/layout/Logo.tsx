@@ -7,7 +7,7 @@ export function Logo() {
       <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
         <MessageSquareLock className="size-4" aria-hidden="true" />
       </span>
-      <span className="text-lg">Hushboard</span>
+      <span className="text-lg max-[400px]:sr-only">Hushboard</span>
     </Link>
   );
 }

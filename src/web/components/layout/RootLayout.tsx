@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { BoardSidebar, BoardStrip } from './BoardSidebar';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -6,9 +7,13 @@ export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 md:py-10">
-        <Outlet />
-      </main>
+      <div className="mx-auto flex w-full max-w-7xl flex-1 gap-6 px-4 py-4 sm:px-6 md:py-6">
+        <BoardSidebar />
+        <main className="grid min-w-0 flex-1 content-start gap-4">
+          <BoardStrip />
+          <Outlet />
+        </main>
+      </div>
       <Footer />
       <ScrollRestoration />
     </div>

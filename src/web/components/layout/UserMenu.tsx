@@ -1,4 +1,4 @@
-import { Crown, LogOut, ShieldCheck, User } from 'lucide-react';
+import { Bookmark, Crown, LogOut, ShieldCheck, User } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '../../../shared/api.js';
@@ -67,6 +67,12 @@ function AccountMenu({ user }: { user: CurrentUser }) {
           <Link to={`/users/${user.id}`}>
             <User />
             Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/saved">
+            <Bookmark />
+            Saved threads
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -73,3 +73,23 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
   return <DropdownMenuPrimitive.Separator data-slot="dropdown-menu-separator" className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
 }
+
+
+export function DropdownMenuGroup(props: ComponentProps<typeof DropdownMenuPrimitive.Group>) {
+  return <DropdownMenuPrimitive.Group data-slot="dropdown-menu-group" {...props} />;
+}
+
+/** A checkbox item drawn as a switch (menus trap Tab, so a real switch inside one would be unreachable). */
+export function DropdownMenuSwitchItem({ className, children, checked, ...props }: ComponentProps<typeof DropdownMenuPrimitive.CheckboxItem>) {
+  return (
+    <DropdownMenuPrimitive.CheckboxItem data-slot="dropdown-menu-switch-item" checked={checked} className={cn(itemClasses, 'justify-between', className)} {...props}>
+      {children}
+      <span
+        aria-hidden="true"
+        className={cn('inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors', checked === true ? 'bg-primary' : 'bg-input')}
+      >
+        <span className={cn('block size-4 rounded-full bg-background shadow transition-transform', checked === true ? 'translate-x-4' : 'translate-x-0.5')} />
+      </span>
+    </DropdownMenuPrimitive.CheckboxItem>
+  );
+}

@@ -1,0 +1,31 @@
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { searchQuerySchema } from '../../../shared/schemas/search.js';
+import { cn } from '../../lib/utils';
+import { Input } from '../ui/input';
+import { toast } from '../ui/use-toast';
+
+/** The header's search (SPEC.md sections 2 and 5): at least 3 characters, else a toast and no request. */
+export function SearchBox({ id, className, autoFocus }: { id: string; className?: string; autoFocus?: boolean }) {
+  const [query, setQuery] = useState('');
+  const navigate = useNavigate();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = query.trim();
+    if (!searchQuerySchema.safeParse(text).success) {
+      toast({ variant: 'destructive', title: 'Search query too short', description: 'Please enter at least 3 characters to search' });
+      return;
+    }
+    void navigate(`/search?q=${encodeURIComponent(text)}`);
+  };
+  return (
+    <form role="search" onSubmit={onSubmit} className={cn('relative', className)}>
+      <label htmlFor={id} className="sr-only">
+        Search
+      </label>
+      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Input id={id} type="search" placeholder="Search threads and posts..." value={query} onChange={(event) => setQuery(event.target.value)} className="pl-8" autoFocus={autoFocus} />
+    </form>
+  );
+}

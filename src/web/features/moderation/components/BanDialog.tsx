@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useBanIp } from '../api/ban-ip';
+
+interface BanDialogProps {
+  ipHash: string | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Ban User (SPEC.md section 2, dialogs): the IP hash of a thread or post and an optional reason. */
+export function BanDialog({ ipHash, onOpenChange }: BanDialogProps) {
+  return (
+    <Dialog open={ipHash !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Ban User</DialogTitle>
+          <DialogDescription>Ban the IP hash this content was posted from.</DialogDescription>
+        </DialogHeader>
+        {ipHash !== null && <BanForm key={ipHash} ipHash={ipHash} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BanForm({ ipHash, onDone }: { ipHash: string; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const ban = useBanIp();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ipHash.trim()) {
+      setError('IP Hash is required');
+      toast({ variant: 'destructive', title: 'Missing Information', description: 'IP Hash is required' });
+      return;
+    }
+    try {
+      await ban.mutateAsync({ ipHash, reason: reason.trim() || undefined });
+      toast({ title: 'User Banned', description: 'The user has been banned successfully.' });
+      onDone();
+    } catch (failure) {
+      toast({ variant: 'destructive', title: 'Ban Failed', description: errorMessage(failure, 'Failed to ban user') });
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor="ban-ip-hash">IP Hash</Label>
+        <Input id="ban-ip-hash" value={ipHash} readOnly className="font-mono text-xs" aria-invalid={error ? true : undefined} />
+        {error && <p className="text-sm text-destructive">{error}</p>}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="ban-reason">
+          Reason <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
+        <Input id="ban-reason" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={ban.isPending}>
+          {ban.isPending ? 'Banning...' : 'Ban User'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

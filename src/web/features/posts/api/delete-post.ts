@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { threadDetailKey } from './create-post';
+
+/** DELETE /api/posts/{id} (admin); the thread is refetched to show the placeholder. */
+export const deletePost = (id: number) => api.delete<void>(`/api/posts/${id}`);
+
+export function useDeletePost(threadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: threadDetailKey(threadId) }),
+  });
+}

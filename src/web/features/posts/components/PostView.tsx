@@ -1,0 +1,112 @@
+import { MessageSquareReply, Quote } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CurrentUser, Post } from '../../../../shared/api.js';
+import { Button } from '../../../components/ui/button';
+import { formatDate, timeAgo } from '../../../lib/format';
+import { cn } from '../../../lib/utils';
+import { PostBody } from './PostBody';
+import { PostImage } from './PostImage';
+import { PostMenu } from './PostMenu';
+import { ReplyForm } from './ReplyForm';
+
+export interface PostTreeNode {
+  post: Post;
+  children: PostTreeNode[];
+}
+
+export interface PostActions {
+  user: CurrentUser | null;
+  locked: boolean;
+  replyingTo: number | null;
+  setReplyingTo: (postId: number | null) => void;
+  onQuote: (post: Post) => void;
+  onReport: (postId: number) => void;
+  onBan: (ipHash: string) => void;
+  renderVotes: (post: Post) => ReactNode;
+}
+
+/** One reply with its nested replies (SPEC.md section 2, post view). */
+export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; actions: PostActions; depth?: number }) {
+  const { post } = node;
+  const isAdmin = Boolean(actions.user?.isAdmin);
+  const headingId = `post-${post.id}-author`;
+  return (
+    <li className="grid gap-3">
+      <article
+        id={`post-${post.id}`}
+        tabIndex={-1}
+        aria-labelledby={headingId}
+        className="flex scroll-mt-24 gap-2 rounded-lg border bg-card p-3 transition-colors outline-none sm:gap-3 sm:p-4"
+      >
+        {!post.isDeleted && <div className="-ml-1 shrink-0">{actions.renderVotes(post)}</div>}
+        <div className="grid min-w-0 flex-1 gap-2">
+          <header className="flex items-center gap-2 text-sm">
+            <h3 id={headingId} className="font-medium">
+              {post.isDeleted ? (
+                <span className="text-muted-foreground">Deleted</span>
+              ) : post.userId && post.username ? (
+                <Link to={`/users/${post.userId}`} className="hover:underline">
+                  {post.username}
+                </Link>
+              ) : (
+                'Anonymous'
+              )}
+            </h3>
+            <time dateTime={post.createdAt} title={formatDate(post.createdAt)} className="text-xs text-muted-foreground">
+              {timeAgo(post.createdAt)}
+            </time>
+            <span className="text-xs text-muted-foreground">No. {post.id}</span>
+            <div className="ml-auto">
+              <PostMenu post={post} isAdmin={isAdmin} onReport={actions.onReport} onBan={actions.onBan} />
+            </div>
+          </header>
+          {post.isDeleted ? (
+            <p className="text-sm italic opacity-60">This post has been deleted by a moderator.</p>
+          ) : (
+            <>
+              <PostBody content={post.content} className="grid gap-1 text-sm" />
+              {post.imageUrl && <PostImage src={post.imageUrl} name={post.imageName} />}
+              {!actions.locked && (
+                <div className="flex gap-1">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-expanded={actions.replyingTo === post.id}
+                    onClick={() => actions.setReplyingTo(actions.replyingTo === post.id ? null : post.id)}
+                  >
+                    <MessageSquareReply aria-hidden="true" />
+                    Reply
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => actions.onQuote(post)}>
+                    <Quote aria-hidden="true" />
+                    Quote
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      </article>
+      {actions.replyingTo === post.id && !post.isDeleted && (
+        <div className="ml-4 rounded-lg border border-dashed p-3 sm:ml-8">
+          <ReplyForm
+            threadId={post.threadId}
+            user={actions.user}
+            replyToId={post.id}
+            autoFocus
+            onPosted={() => actions.setReplyingTo(null)}
+            onCancel={() => actions.setReplyingTo(null)}
+          />
+        </div>
+      )}
+      {node.children.length > 0 && (
+        <ol className={cn('grid gap-3 border-l-2 pl-3 sm:pl-5', depth < 6 ? 'ml-2 sm:ml-4' : 'ml-0')} aria-label={`Replies to post ${post.id}`}>
+          {node.children.map((child) => (
+            <PostView key={child.post.id} node={child} actions={actions} depth={depth + 1} />
+          ))}
+        </ol>
+      )}
+    </li>
+  );
+}

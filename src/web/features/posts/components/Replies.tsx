@@ -1,0 +1,131 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Lock } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { CurrentUser, Post, ThreadDetail } from '../../../../shared/api.js';
+import { Button } from '../../../components/ui/button';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { toast } from '../../../components/ui/use-toast';
+import { getPostsAfter } from '../api/get-more-posts';
+import { goToPost } from './PostBody';
+import { PostView, type PostActions, type PostTreeNode } from './PostView';
+import { ReplyForm, type TextInsert } from './ReplyForm';
+
+type Sort = 'newest' | 'oldest';
+
+/** Top-level posts with their replies nested by replyToId; a reply whose parent is not loaded stays top-level. */
+function buildTree(posts: Post[], sort: Sort): PostTreeNode[] {
+  const nodes = new Map(posts.map((post) => [post.id, { post, children: [] as PostTreeNode[] }]));
+  const roots: PostTreeNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.post.replyToId ? nodes.get(node.post.replyToId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  const byTime = (a: PostTreeNode, b: PostTreeNode) => a.post.id - b.post.id;
+  for (const node of nodes.values()) node.children.sort(byTime);
+  roots.sort(byTime);
+  return sort === 'newest' ? roots.reverse() : roots;
+}
+
+interface RepliesProps {
+  thread: ThreadDetail;
+  user: CurrentUser | null;
+  onReport: (postId: number) => void;
+  onBan: (ipHash: string) => void;
+  renderVotes: (post: Post) => ReactNode;
+}
+
+/** The reply form (or the locked notice) and the replies (SPEC.md section 2, thread detail). */
+export function Replies({ thread, user, onReport, onBan, renderVotes }: RepliesProps) {
+  const queryClient = useQueryClient();
+  const [sort, setSort] = useState<Sort>('newest');
+  const [replyingTo, setReplyingTo] = useState<number | null>(null);
+  const [insert, setInsert] = useState<TextInsert | null>(null);
+  const [more, setMore] = useState<Post[]>([]);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const posts = useMemo(() => {
+    const seen = new Set(thread.posts.map((post) => post.id));
+    return [...thread.posts, ...more.filter((post) => !seen.has(post.id))];
+  }, [thread.posts, more]);
+  const tree = useMemo(() => buildTree(posts, sort), [posts, sort]);
+  const visibleCount = posts.filter((post) => !post.isDeleted).length;
+  const hasMore = thread.replyCount > visibleCount && posts.length > 0;
+
+  const loadMore = async () => {
+    const last = posts.at(-1);
+    if (!last) return;
+    setLoadingMore(true);
+    try {
+      const next = await queryClient.fetchQuery({
+        queryKey: ['threads', 'detail', thread.id, 'after', last.id],
+        queryFn: () => getPostsAfter(thread.id, last.id),
+      });
+      setMore((current) => [...current, ...next]);
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load more replies' });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const actions: PostActions = {
+    user,
+    locked: thread.isLocked,
+    replyingTo,
+    setReplyingTo,
+    onQuote: (post) => {
+      const line = post.content.split('\n').find((text) => text.trim() && !/^>>\d+$/.test(text.trim())) ?? '';
+      setInsert({ text: `>>${post.id}\n${line ? `>${line}\n` : ''}`, nonce: Date.now() });
+      document.getElementById('reply-thread-content')?.scrollIntoView({ block: 'center' });
+    },
+    onReport,
+    onBan,
+    renderVotes,
+  };
+
+  return (
+    <section aria-labelledby="replies-heading" className="grid gap-4">
+      {thread.isLocked ? (
+        <p role="status" className="flex items-center gap-2 rounded-lg border bg-muted p-4 text-sm">
+          <Lock className="size-4" aria-hidden="true" />
+          This thread is locked. No new replies can be added.
+        </p>
+      ) : (
+        <div className="rounded-lg border bg-card p-4">
+          <ReplyForm threadId={thread.id} user={user} insert={insert} onPosted={() => setSort('newest')} />
+        </div>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="replies-heading" className="text-lg font-semibold">
+          Replies
+        </h2>
+        <div className="flex items-center gap-2">
+          <label htmlFor="reply-sort" className="text-sm text-muted-foreground">
+            Sort
+          </label>
+          <NativeSelect id="reply-sort" value={sort} onChange={(event) => setSort(event.target.value as Sort)} className="w-40">
+            <option value="newest">Newest First</option>
+            <option value="oldest">Oldest First</option>
+          </NativeSelect>
+        </div>
+      </div>
+      {tree.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">No replies yet. Be the first to reply!</p>
+      ) : (
+        <ol className="grid gap-3" aria-label="Replies">
+          {tree.map((node) => (
+            <PostView key={node.post.id} node={node} actions={actions} />
+          ))}
+        </ol>
+      )}
+      {hasMore && (
+        <Button variant="outline" className="justify-self-center" disabled={loadingMore} onClick={() => void loadMore()}>
+          {loadingMore ? 'Loading...' : 'Load More Replies'}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+export { goToPost };

@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ImagePlus } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { CurrentUser } from '../../../../shared/api.js';
+import { createPostSchema } from '../../../../shared/schemas/posts.js';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { ImagePicker } from '../../../components/ui/image-picker';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { imageField } from '../../../lib/image-field';
+import { useCreatePost } from '../api/create-post';
+
+/** Delay before a logged-out replier is sent to /login (SPEC.md section 9). */
+const LOGIN_REDIRECT_MS = 1500;
+const formSchema = createPostSchema.extend({ image: imageField });
+
+export interface TextInsert {
+  text: string;
+  /** Changes on every insert, so the same text can be inserted twice. */
+  nonce: number;
+}
+
+interface ReplyFormProps {
+  threadId: number;
+  user: CurrentUser | null;
+  replyToId?: number | undefined;
+  /** Text to append (Quote). */
+  insert?: TextInsert | null | undefined;
+  onPosted?: () => void;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}
+
+/** The reply form (SPEC.md section 2): text, optional image, anonymity, 'Post Reply'. */
+export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCancel, autoFocus }: ReplyFormProps) {
+  const navigate = useNavigate();
+  const create = useCreatePost(threadId);
+  const [withImage, setWithImage] = useState(false);
+  const idBase = `reply-${replyToId ?? 'thread'}`;
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setValue,
+    getValues,
+    setFocus,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(formSchema),
+    defaultValues: { threadId, content: '', isAnonymous: true, replyToId, image: undefined },
+  });
+  const isAnonymous = useWatch({ control, name: 'isAnonymous' });
+
+  useEffect(() => {
+    if (!insert) return;
+    const current = getValues('content');
+    setValue('content', (current && !current.endsWith('\n') ? `${current}\n` : current) + insert.text);
+    setFocus('content');
+  }, [insert, getValues, setValue, setFocus]);
+
+  const submit = handleSubmit(async (values) => {
+    const form = new FormData();
+    form.set('threadId', String(threadId));
+    form.set('content', values.content);
+    form.set('isAnonymous', String(values.isAnonymous));
+    if (replyToId) form.set('replyToId', String(replyToId));
+    if (values.image) form.set('image', values.image);
+    try {
+      await create.mutateAsync(form);
+      toast({ title: 'Reply posted!', description: 'Your reply has been added to the thread.' });
+      reset();
+      setWithImage(false);
+      onPosted?.();
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to post reply') });
+    }
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!user) {
+      event.preventDefault();
+      toast({
+        variant: 'destructive',
+        title: 'Authentication required',
+        description: 'You must be logged in to post a reply. Please sign in or create an account.',
+      });
+      window.setTimeout(() => void navigate('/login'), LOGIN_REDIRECT_MS);
+      return;
+    }
+    void submit(event);
+  };
+
+  const label = replyToId ? `Reply to post ${replyToId}` : 'Your reply';
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-3">
+      <div className="grid gap-2">
+        <Label htmlFor={`${idBase}-content`} className={replyToId ? 'sr-only' : undefined}>
+          {label}
+        </Label>
+        <Textarea
+          id={`${idBase}-content`}
+          rows={replyToId ? 3 : 4}
+          placeholder="Write your reply..."
+          autoFocus={autoFocus}
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={errors.content ? `${idBase}-error` : undefined}
+          {...register('content')}
+        />
+        {errors.content && (
+          <p id={`${idBase}-error`} className="text-sm text-destructive">
+            {errors.content.message}
+          </p>
+        )}
+      </div>
+      {withImage && (
+        <Controller
+          control={control}
+          name="image"
+          render={({ field }) => (
+            <div className="grid gap-2">
+              <Label htmlFor={`${idBase}-image`}>Image</Label>
+              <ImagePicker id={`${idBase}-image`} file={field.value} onChange={field.onChange} error={errors.image?.message} />
+            </div>
+          )}
+        />
+      )}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        {!withImage && (
+          <Button type="button" variant="outline" size="sm" onClick={() => setWithImage(true)}>
+            <ImagePlus aria-hidden="true" />
+            Add Image
+          </Button>
+        )}
+        {user && (
+          <div className="flex items-center gap-2">
+            <Checkbox id={`${idBase}-anonymous`} {...register('isAnonymous')} />
+            <Label htmlFor={`${idBase}-anonymous`}>Post anonymously</Label>
+          </div>
+        )}
+        {user && !isAnonymous && <span className="text-sm text-muted-foreground">Posting as {user.username}</span>}
+        <div className="ml-auto flex gap-2">
+          {onCancel && (
+            <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" size="sm" disabled={create.isPending}>
+            {create.isPending ? 'Posting...' : 'Post Reply'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

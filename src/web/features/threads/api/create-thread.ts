@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ThreadDetail } from '../../../../shared/api.js';
+import { api } from '../../../lib/api-client';
+import { boardThreadsKey } from './get-board-threads';
+import { getThreadQueryOptions } from './get-thread';
+
+/** POST /api/threads as multipart (fields plus the optional `image`). */
+export const createThread = (form: FormData) => api.post<ThreadDetail>('/api/threads', form);
+
+export function useCreateThread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createThread,
+    onSuccess: async (thread) => {
+      queryClient.setQueryData(getThreadQueryOptions(thread.id).queryKey, thread);
+      await queryClient.invalidateQueries({ queryKey: boardThreadsKey() });
+      await queryClient.invalidateQueries({ queryKey: ['threads', 'feed'] });
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Thread } from '../../../../shared/api.js';
+import { api } from '../../../lib/api-client';
+import { boardThreadsKey } from './get-board-threads';
+import { getThreadQueryOptions } from './get-thread';
+
+/** PATCH /api/threads/{id}/sticky and /lock (admin): the new value, answered with the thread. */
+export const setThreadFlag = ({ id, flag, value }: { id: number; flag: 'sticky' | 'lock'; value: boolean }) =>
+  api.patch<Thread>(`/api/threads/${id}/${flag}`, flag === 'sticky' ? { isSticky: value } : { isLocked: value });
+
+export function useSetThreadFlag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setThreadFlag,
+    onSuccess: async (_, { id }) => {
+      await queryClient.invalidateQueries({ queryKey: getThreadQueryOptions(id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: boardThreadsKey() });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { useState, type ReactNode } from 'react';
+import type { Board, CurrentUser } from '../../../../shared/api.js';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { ThreadForm } from './ThreadForm';
+
+interface CreateThreadDialogProps {
+  boards: Board[];
+  user: CurrentUser | null;
+  boardCode?: string | undefined;
+  /** The button that opens it. */
+  children: ReactNode;
+}
+
+/** 'New Thread' (SPEC.md section 2): up to 600 px wide and 800 px high; closes on success. */
+export function CreateThreadDialog({ boards, user, boardCode, children }: CreateThreadDialogProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{children}</DialogTrigger>
+      <DialogContent className="max-h-[min(800px,calc(100dvh-2rem))] max-w-[600px]">
+        <DialogHeader>
+          <DialogTitle>New Thread</DialogTitle>
+          <DialogDescription>Create a new thread to start a discussion</DialogDescription>
+        </DialogHeader>
+        <ThreadForm key={boardCode ?? ''} boards={boards} user={user} boardCode={boardCode} onCreated={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

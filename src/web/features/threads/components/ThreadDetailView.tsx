@@ -1,0 +1,265 @@
+import { ArrowLeft, Ban, Bookmark, BookmarkCheck, Clock, Crown, Flag, Lock, LockOpen, MessageSquare, MoreVertical, Pin, PinOff, RefreshCw, Share2, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { CurrentUser, ThreadDetail } from '../../../../shared/api.js';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { toast } from '../../../components/ui/use-toast';
+import { copyText, formatDate, replyCountLabel, timeAgo } from '../../../lib/format';
+import { useSetThreadFlag } from '../api/moderate-thread';
+import { useIsSaved, useSetSaved } from '../api/saved';
+import { DeleteThreadDialog } from './ThreadAdminMenu';
+import { ContentImage } from './ThreadImage';
+
+interface ThreadDetailViewProps {
+  thread: ThreadDetail;
+  user: CurrentUser | null;
+  votes: ReactNode;
+  /** Rendered body (links, references, code): the posts feature's PostBody, composed by the page. */
+  body: ReactNode;
+  autoRefresh: boolean;
+  onAutoRefreshChange: (on: boolean) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+  onReport: () => void;
+  onBan: (ipHash: string) => void;
+}
+
+/** The head of a thread page (SPEC.md section 2, thread detail). */
+export function ThreadDetailView(props: ThreadDetailViewProps) {
+  const { thread, user, votes, body, autoRefresh, onAutoRefreshChange, onRefresh, refreshing } = props;
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button asChild variant="ghost" size="sm">
+          <Link to={`/board/${thread.board.code}`}>
+            <ArrowLeft aria-hidden="true" />
+            Back to /{thread.board.code}/
+          </Link>
+        </Button>
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing}>
+            <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
+            Refresh
+          </Button>
+          <Button
+            variant={autoRefresh ? 'secondary' : 'outline'}
+            size="sm"
+            aria-pressed={autoRefresh}
+            aria-label={`Auto ${autoRefresh ? 'ON' : 'OFF'}, auto-refresh every 5 seconds`}
+            onClick={() => onAutoRefreshChange(!autoRefresh)}
+          >
+            Auto {autoRefresh ? 'ON' : 'OFF'}
+          </Button>
+          <SaveButton threadId={thread.id} user={user} />
+        </div>
+      </div>
+
+      <article aria-labelledby="thread-title" className="flex gap-2 rounded-xl border bg-card p-4 shadow-sm sm:gap-4 sm:p-6">
+        <div className="-ml-1 shrink-0">{votes}</div>
+        <div className="grid min-w-0 flex-1 gap-3">
+          <div className="flex items-start gap-2">
+            <div className="grid min-w-0 flex-1 gap-2">
+              <div className="flex flex-wrap gap-1.5">
+                {thread.isSticky && (
+                  <Badge variant="secondary">
+                    <Pin aria-hidden="true" />
+                    Sticky
+                  </Badge>
+                )}
+                {thread.isLocked && (
+                  <Badge variant="outline">
+                    <Lock aria-hidden="true" />
+                    Locked
+                  </Badge>
+                )}
+                {thread.isPremium && (
+                  <Badge>
+                    <Crown aria-hidden="true" />
+                    Premium
+                  </Badge>
+                )}
+              </div>
+              <h1 id="thread-title" className="text-2xl font-bold tracking-tight break-words">
+                {thread.title}
+              </h1>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+                {thread.userId && thread.username ? (
+                  <Link to={`/users/${thread.userId}`} className="font-medium text-foreground hover:underline">
+                    {thread.username}
+                  </Link>
+                ) : (
+                  <span>Anonymous</span>
+                )}
+                <time dateTime={thread.createdAt} title={formatDate(thread.createdAt)} className="inline-flex items-center gap-1">
+                  <Clock className="size-3.5" aria-hidden="true" />
+                  {timeAgo(thread.createdAt)}
+                </time>
+                <span className="inline-flex items-center gap-1">
+                  <MessageSquare className="size-3.5" aria-hidden="true" />
+                  {replyCountLabel(thread.replyCount)}
+                </span>
+              </div>
+            </div>
+            <ThreadMenu {...props} />
+          </div>
+          {body}
+          {thread.imageUrl && (
+            <figure className="grid gap-1">
+              <a href={thread.imageUrl} target="_blank" rel="noopener noreferrer" className="w-fit">
+                <ContentImage src={thread.imageUrl} alt={thread.imageName ?? 'Thread image'} className="max-h-[600px] max-w-full" />
+              </a>
+              {thread.imageName && <figcaption className="text-xs text-muted-foreground">{thread.imageName}</figcaption>}
+            </figure>
+          )}
+          {thread.isPremium && (
+            <section aria-label="Premium content" className="grid gap-2 rounded-lg border border-primary/30 bg-primary/5 p-4">
+              <p className="flex items-center gap-2 font-medium">
+                <Crown className="size-4" aria-hidden="true" />
+                Premium content
+              </p>
+              {thread.hasAccess && thread.premiumContent ? (
+                <p className="text-sm whitespace-pre-wrap">{thread.premiumContent}</p>
+              ) : (
+                <p className="text-sm text-muted-foreground">
+                  Unlock this content for {thread.accessPrice ?? '0.01'} {thread.accessCurrency}, or with a{' '}
+                  <Link to="/premium" className="text-primary underline underline-offset-4">
+                    premium membership
+                  </Link>
+                  .
+                </p>
+              )}
+            </section>
+          )}
+          {thread.board.tags.length > 0 && (
+            <ul className="flex flex-wrap gap-1.5" aria-label="Board tags">
+              {thread.board.tags.slice(0, 2).map((tag) => (
+                <li key={tag}>
+                  <Badge variant="outline">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </article>
+    </div>
+  );
+}
+
+function SaveButton({ threadId, user }: { threadId: number; user: CurrentUser | null }) {
+  const saved = useIsSaved(threadId, Boolean(user));
+  const setSaved = useSetSaved();
+  const isSaved = Boolean(saved.data?.isSaved);
+  const onClick = async () => {
+    if (!user) {
+      toast({ variant: 'destructive', title: 'Authentication required', description: 'You must be logged in to save threads.' });
+      return;
+    }
+    try {
+      await setSaved.mutateAsync({ id: threadId, save: !isSaved });
+      toast({ title: isSaved ? 'Removed from saved threads' : 'Thread saved', description: isSaved ? undefined : 'Find it under Saved threads in your menu.' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update saved threads' });
+    }
+  };
+  return (
+    <Button variant="outline" size="sm" aria-pressed={isSaved} disabled={setSaved.isPending} onClick={() => void onClick()}>
+      {isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
+      {isSaved ? 'Saved' : 'Save'}
+    </Button>
+  );
+}
+
+function ThreadMenu({ thread, user, onReport, onBan }: ThreadDetailViewProps) {
+  const flag = useSetThreadFlag();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const isAdmin = Boolean(user?.isAdmin);
+
+  const share = async () => {
+    const url = `${window.location.origin}/thread/${thread.id}`;
+    if (typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches) {
+      try {
+        await navigator.share({ title: thread.title, url });
+        return;
+      } catch {
+        // Cancelled or refused: fall back to copying.
+      }
+    }
+    if (await copyText(url)) toast({ title: 'Copied to clipboard', description: 'Link to this thread copied.' });
+    else toast({ variant: 'destructive', title: 'Copy failed', description: 'Failed to copy the link to clipboard' });
+  };
+
+  const toggle = async (which: 'sticky' | 'lock') => {
+    const value = which === 'sticky' ? !thread.isSticky : !thread.isLocked;
+    try {
+      await flag.mutateAsync({ id: thread.id, flag: which, value });
+      const title = which === 'sticky' ? (value ? 'Thread stickied' : 'Thread unstickied') : value ? 'Thread locked' : 'Thread unlocked';
+      toast({ title });
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update thread' });
+    }
+  };
+
+  const onReportSelect = () => {
+    if (!user) {
+      toast({ variant: 'destructive', title: 'Authentication required', description: 'You must be logged in to report content.' });
+      void navigate('/login');
+      return;
+    }
+    onReport();
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label="Thread actions">
+            <MoreVertical aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-48">
+          <DropdownMenuItem onSelect={onReportSelect}>
+            <Flag />
+            Report
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void share()}>
+            <Share2 />
+            Share Thread
+          </DropdownMenuItem>
+          {isAdmin && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => void toggle('sticky')}>
+                {thread.isSticky ? <PinOff /> : <Pin />}
+                {thread.isSticky ? 'Unsticky' : 'Sticky'}
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => void toggle('lock')}>
+                {thread.isLocked ? <LockOpen /> : <Lock />}
+                {thread.isLocked ? 'Unlock' : 'Lock'}
+              </DropdownMenuItem>
+              {thread.ipHash && (
+                <DropdownMenuItem onSelect={() => onBan(thread.ipHash ?? '')}>
+                  <Ban />
+                  Ban User
+                </DropdownMenuItem>
+              )}
+              <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
+                <Trash2 />
+                Delete Thread
+              </DropdownMenuItem>
+            </>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <DeleteThreadDialog thread={thread} open={deleting} onOpenChange={setDeleting} leaveTo={`/board/${thread.board.code}`} />
+    </>
+  );
+}

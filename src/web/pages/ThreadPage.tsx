@@ -1,0 +1,79 @@
+import { FileQuestion } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../components/ui/button';
+import { Skeleton } from '../components/ui/skeleton';
+import { useUser } from '../features/auth/api/get-user';
+import { BanDialog } from '../features/moderation/components/BanDialog';
+import { PostBody } from '../features/posts/components/PostBody';
+import { Replies } from '../features/posts/components/Replies';
+import type { ReportTarget } from '../features/reports/api/create-report';
+import { ReportDialog } from '../features/reports/components/ReportDialog';
+import { useThread } from '../features/threads/api/get-thread';
+import { ThreadDetailView } from '../features/threads/components/ThreadDetailView';
+import { VoteArrows } from '../features/votes/components/VoteArrows';
+
+/** /thread/{id} (SPEC.md section 2, thread detail). */
+export function ThreadPage() {
+  const id = Number(useParams().id);
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const thread = useThread(id, autoRefresh);
+  const user = useUser().data ?? null;
+  const [banHash, setBanHash] = useState<string | null>(null);
+  const [report, setReport] = useState<ReportTarget | null>(null);
+
+  if (thread.isPending && Number.isInteger(id) && id > 0) {
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <Skeleton className="h-8 w-40" />
+        <Skeleton className="h-48 w-full rounded-xl" />
+        <Skeleton className="h-24 w-full rounded-xl" />
+      </div>
+    );
+  }
+  if (!thread.data) {
+    return (
+      <div className="grid justify-items-center gap-3 py-16 text-center">
+        <title>Thread Not Found · Hushboard</title>
+        <FileQuestion className="size-10 text-muted-foreground" aria-hidden="true" />
+        <h1 className="text-2xl font-semibold">Thread Not Found</h1>
+        <p className="max-w-md text-muted-foreground">The thread you&apos;re looking for doesn&apos;t exist or has been removed.</p>
+        <Button asChild variant="outline">
+          <Link to="/">Return to Home</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const data = thread.data;
+  const signedIn = Boolean(user);
+  const requireUser = (then: () => void) => () => {
+    if (signedIn) then();
+  };
+  return (
+    <div className="grid gap-6">
+      <title>{`${data.title} · /${data.board.code}/ · Hushboard`}</title>
+      <ThreadDetailView
+        thread={data}
+        user={user}
+        votes={<VoteArrows target={{ kind: 'threads', id: data.id }} upvotes={data.upvotes} downvotes={data.downvotes} signedIn={signedIn} />}
+        body={<PostBody content={data.content} className="grid gap-2 leading-relaxed" />}
+        autoRefresh={autoRefresh}
+        onAutoRefreshChange={setAutoRefresh}
+        onRefresh={() => void thread.refetch()}
+        refreshing={thread.isFetching}
+        onReport={requireUser(() => setReport({ threadId: data.id }))}
+        onBan={setBanHash}
+      />
+      <Replies
+        thread={data}
+        user={user}
+        onReport={(postId) => setReport({ postId })}
+        onBan={setBanHash}
+        renderVotes={(post) => <VoteArrows target={{ kind: 'posts', id: post.id }} upvotes={post.upvotes} downvotes={post.downvotes} signedIn={signedIn} />}
+      />
+      <ReportDialog target={report} onOpenChange={(open) => !open && setReport(null)} />
+      <BanDialog ipHash={banHash} onOpenChange={(open) => !open && setBanHash(null)} />
+    </div>
+  );
+}
