@@ -65,8 +65,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { viewport: { width: 375, height: 812 } } },
+    // Journeys run once, at desktop size (tagged @desktop); @mobile tests need the small layout.
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@mobile/ },
+    { name: 'mobile', use: { viewport: { width: 375, height: 812 } }, grepInvert: /@desktop/ },
   ],
   webServer: {
     command: 'node dist/server/main.js',

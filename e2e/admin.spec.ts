@@ -1,7 +1,6 @@
 import { createAdmin, createPostViaApi, createThreadViaApi, expect, expectToast, loginViaApi, test, uniqueUsername } from './fixtures.js';
 
-test('an admin stickies, locks, deletes a post and deletes the thread', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'journeys run once, at desktop size');
+test('an admin stickies, locks, deletes a post and deletes the thread', { tag: '@desktop' }, async ({ page }) => {
   test.setTimeout(60_000);
   const admin = uniqueUsername('admin');
   createAdmin(admin);

@@ -42,8 +42,7 @@ test('a visitor browses home, a board and a thread', async ({ page }) => {
   await expect(page).toHaveURL('/board/g');
 });
 
-test('the board sort really changes the order, and the catalog shows thumbnails', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one viewport is enough');
+test('the board sort really changes the order, and the catalog shows thumbnails', { tag: '@desktop' }, async ({ page }) => {
   await registerViaApi(page, uniqueUsername('sort'), 'sort pass');
   const older = await createThreadViaApi(page, 'lit', `Older ${Date.now()}`);
   const newer = await createThreadViaApi(page, 'lit', `Newer ${Date.now()}`);
@@ -91,8 +90,7 @@ test('a visitor who tries to create a thread is refused and sent to log in', asy
   await expect(page).toHaveURL('/auth');
 });
 
-test('the legal pages carry their sections and date', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one viewport is enough');
+test('the legal pages carry their sections and date', { tag: '@desktop' }, async ({ page }) => {
   for (const [path, heading, sections] of [['/terms', 'Terms of Service', 12], ['/privacy', 'Privacy Policy', 13], ['/guidelines', 'Community Guidelines', 0]] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -102,8 +100,7 @@ test('the legal pages carry their sections and date', async ({ page }, testInfo)
   await expect(page.getByText('IP ban', { exact: true })).toBeVisible();
 });
 
-test('the mobile drawer and board strip', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'mobile', 'mobile layout only');
+test('the mobile drawer and board strip', { tag: '@mobile' }, async ({ page }, testInfo) => {
   await page.goto('/board/g');
   const strip = page.getByRole('navigation', { name: 'Boards' });
   await expect(strip.getByRole('link', { name: /^\/tv\// })).toBeVisible();
@@ -175,8 +172,7 @@ test('screenshots and accessibility of the main screens', async ({ page }, testI
   await expectAccessible(page);
 });
 
-test('search finds a thread, and every palette keeps AA contrast', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one viewport is enough');
+test('search finds a thread, and every palette keeps AA contrast', { tag: '@desktop' }, async ({ page }) => {
   test.setTimeout(60_000);
   const word = `zebra${Date.now().toString(36)}`;
   await registerViaApi(page, uniqueUsername('find'), 'find pass');

@@ -1,8 +1,6 @@
 import { PNG_8X8, createPostViaApi, createThreadViaApi, expect, expectToast, registerViaApi, test, uniqueUsername } from './fixtures.js';
 
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'journeys run once, at desktop size');
-
-test('a user registers, creates a thread with an image, replies, nests, quotes and votes', async ({ page }) => {
+test('a user registers, creates a thread with an image, replies, nests, quotes and votes', { tag: '@desktop' }, async ({ page }) => {
   test.setTimeout(60_000);
   const username = uniqueUsername('poster');
   await page.goto('/auth?tab=register');
@@ -97,7 +95,7 @@ test('a user registers, creates a thread with an image, replies, nests, quotes a
   await expectToast(page, 'Report sent');
 });
 
-test('the thread refreshes itself every 5 s while Auto is on', async ({ page }) => {
+test('the thread refreshes itself every 5 s while Auto is on', { tag: '@desktop' }, async ({ page }) => {
   await registerViaApi(page, uniqueUsername('auto'), 'auto pass');
   const id = await createThreadViaApi(page, 'v', `Live ${Date.now()}`);
   await page.goto(`/thread/${id}`);
@@ -106,7 +104,7 @@ test('the thread refreshes itself every 5 s while Auto is on', async ({ page }) 
   await expect(page.getByText('Arrived while you were reading')).toBeVisible({ timeout: 8000 });
 });
 
-test('validation messages of the thread, reply and login forms', async ({ page }) => {
+test('validation messages of the thread, reply and login forms', { tag: '@desktop' }, async ({ page }) => {
   const username = uniqueUsername('val');
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -155,7 +153,7 @@ test('validation messages of the thread, reply and login forms', async ({ page }
   await expect(page.getByText('Reply must be less than 2000 characters')).toBeVisible();
 });
 
-test('the colour theme and palette survive a reload', async ({ page }) => {
+test('the colour theme and palette survive a reload', { tag: '@desktop' }, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Theme' }).click();
   await expect(page.getByRole('menuitemradio', { name: 'Forest' })).toBeDisabled();
