@@ -95,6 +95,19 @@ test('a user registers, creates a thread with an image, replies, nests, quotes a
   await expectToast(page, 'Report sent');
 });
 
+test('Load More Replies fetches the replies after the first hundred', { tag: '@desktop' }, async ({ page }) => {
+  test.setTimeout(60_000);
+  await registerViaApi(page, uniqueUsername('many'), 'many pass');
+  const id = await createThreadViaApi(page, 'mu', `Long thread ${Date.now()}`);
+  for (let i = 1; i <= 103; i++) await createPostViaApi(page, id, `Reply number ${i}`);
+  await page.goto(`/thread/${id}`);
+  await expect(page.getByText('Reply number 100', { exact: true })).toBeVisible();
+  await expect(page.getByText('Reply number 103', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Load More Replies' }).click();
+  await expect(page.getByText('Reply number 103', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load More Replies' })).toHaveCount(0);
+});
+
 test('the thread refreshes itself every 5 s while Auto is on', { tag: '@desktop' }, async ({ page }) => {
   await registerViaApi(page, uniqueUsername('auto'), 'auto pass');
   const id = await createThreadViaApi(page, 'v', `Live ${Date.now()}`);
