@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { createDatabase } from './db/client.js';
@@ -45,10 +46,15 @@ describe('/readyz', () => {
     cleanups.push(() => database.close());
     await prepareDatabase(database.pool);
     const app = await buildApp({ config: testConfig(), database });
+    // A request caught mid-query by the shutdown: it must fail cleanly, not crash the process.
+    app.get('/api/test-slow', async () => app.db.transaction(async (tx) => tx.execute(sql`SELECT pg_sleep(30)`)));
     cleanups.push(() => app.close());
 
     expect((await app.inject('/readyz')).statusCode).toBe(200);
+    const inFlight = app.inject('/api/test-slow');
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await embedded.stop();
+    expect((await inFlight).statusCode).toBe(503);
     const down = await app.inject('/readyz');
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ message: 'Database unavailable' });

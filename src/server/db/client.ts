@@ -38,15 +38,18 @@ interface Logger {
 // pg's Client.query has many overloads; the wrapper forwards whatever it is given.
 type AnyQuery = (...args: unknown[]) => unknown;
 
-function makeCancellable(pool: pg.Pool, client: pg.PoolClient, log: Logger): void {
+/**
+ * When the request a query runs for is abandoned, the query's connection is cut.
+ * PostgreSQL notices within client_connection_check_interval and stops the query,
+ * and the pool drops the dead client. (A pg_cancel_backend from another connection
+ * would race: by the time it lands, the connection may be running someone else's
+ * query, or the ROLLBACK of this one.) The listener exists only while the query is
+ * in flight, when no one else can hold this client.
+ */
+function makeCancellable(client: pg.PoolClient): void {
   const original = client.query.bind(client) as AnyQuery;
-  const processId = (client as unknown as { processID: number }).processID;
-  const cancel = () => {
-    queryContext.exit(() => {
-      pool.query('SELECT pg_cancel_backend($1)', [processId]).catch((error: unknown) => {
-        log.warn({ err: error }, 'could not cancel an abandoned query');
-      });
-    });
+  const cut = () => {
+    (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
   };
   const wrapped: AnyQuery = (...args) => {
     const signal = queryContext.getStore()?.signal;
@@ -59,8 +62,8 @@ function makeCancellable(pool: pg.Pool, client: pg.PoolClient, log: Logger): voi
       }
       return Promise.reject(new QueryAbortedError());
     }
-    signal.addEventListener('abort', cancel, { once: true });
-    const done = () => signal.removeEventListener('abort', cancel);
+    signal.addEventListener('abort', cut, { once: true });
+    const done = () => signal.removeEventListener('abort', cut);
     const last = args[args.length - 1];
     if (typeof last === 'function') {
       args[args.length - 1] = (...result: unknown[]) => {
@@ -86,11 +89,18 @@ export function createDatabase(url: string, log: Logger, options: { max?: number
     // Fail fast while the database is down so /readyz answers 503 promptly.
     connectionTimeoutMillis: 5_000,
     application_name: 'hushboard',
+    // PostgreSQL 14+: a query whose connection was cut stops within a second.
+    options: '-c client_connection_check_interval=1000',
   });
   // An idle client's error (the server restarted, a network blip) must not crash the
   // process: the pool drops that client and opens a new one when needed.
   pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
-  pool.on('connect', (client) => makeCancellable(pool, client, log));
+  pool.on('connect', (client) => {
+    // A client in use whose server goes away (restart, shutdown) emits 'error'; without
+    // a listener that would crash the process. The query in flight fails on its own.
+    client.on('error', (error) => log.warn({ err: error }, 'database connection failed'));
+    makeCancellable(client);
+  });
   // pg-pool may hand a client to pool.query's callback from another request's context
   // (the one that released it); binding the callback keeps the caller's context.
   const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;

@@ -37,6 +37,12 @@ const FASTIFY_MESSAGES: Record<string, string> = {
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    if (cause instanceof QueryAbortedError || request.raw.socket?.destroyed || reply.raw.destroyed) {
+      // The client went away and its queries were stopped: nobody is waiting for an answer.
+      request.log.info('request abandoned by the client');
+      return reply.code(499).send({ message: 'Client closed request' });
+    }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
@@ -49,12 +55,6 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (isDatabaseDown(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).send({ message: 'Database unavailable, please try again shortly' });
-    }
-    const cause = (error as { cause?: unknown }).cause ?? error;
-    if (cause instanceof QueryAbortedError || (reply.raw.destroyed && (cause as { code?: string }).code === '57014')) {
-      // The client went away and its queries were cancelled: nobody is waiting for an answer.
-      request.log.info('request abandoned by the client');
-      return reply.code(499).send({ message: 'Client closed request' });
     }
     if ((cause as { code?: string }).code === '57014') {
       request.log.warn({ err: error }, 'query cancelled');
