@@ -46,9 +46,29 @@ type AnyQuery = (...args: unknown[]) => unknown;
  * query, or the ROLLBACK of this one.) The listener exists only while the query is
  * in flight, when no one else can hold this client.
  */
+const isBegin = (query: unknown): boolean => {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\b/i.test(text);
+};
+
+/**
+ * Drizzle's transaction() runs BEGIN before its try/finally, so a BEGIN that fails (an
+ * abandoned request, a database restart) never releases its client: one pool slot
+ * lost for good each time. A failed BEGIN hands the client back here instead.
+ */
+function releaseOnFailedBegin(client: pg.PoolClient, args: unknown[], result: unknown): unknown {
+  if (!isBegin(args[0]) || !(result instanceof Promise)) return result;
+  return result.catch((error: unknown) => {
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  });
+}
+
 function makeCancellable(client: pg.PoolClient): void {
-  const original = client.query.bind(client) as AnyQuery;
+  const raw = client.query.bind(client) as AnyQuery;
+  const original: AnyQuery = (...args) => releaseOnFailedBegin(client, args, raw(...args));
   const cut = () => {
+    (client as unknown as { cutByUs?: boolean }).cutByUs = true;
     (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
   };
   const wrapped: AnyQuery = (...args) => {
@@ -60,7 +80,7 @@ function makeCancellable(client: pg.PoolClient): void {
         queueMicrotask(() => (last as (error: Error) => void)(new QueryAbortedError()));
         return undefined;
       }
-      return Promise.reject(new QueryAbortedError());
+      return releaseOnFailedBegin(client, args, Promise.reject(new QueryAbortedError()));
     }
     signal.addEventListener('abort', cut, { once: true });
     const done = () => signal.removeEventListener('abort', cut);
@@ -98,7 +118,9 @@ export function createDatabase(url: string, log: Logger, options: { max?: number
   pool.on('connect', (client) => {
     // A client in use whose server goes away (restart, shutdown) emits 'error'; without
     // a listener that would crash the process. The query in flight fails on its own.
-    client.on('error', (error) => log.warn({ err: error }, 'database connection failed'));
+    client.on('error', (error) => {
+      if (!(client as unknown as { cutByUs?: boolean }).cutByUs) log.warn({ err: error }, 'database connection failed');
+    });
     makeCancellable(client);
   });
   // pg-pool may hand a client to pool.query's callback from another request's context

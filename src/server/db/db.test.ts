@@ -119,4 +119,17 @@ describe('queries of an abandoned request', () => {
       .then(() => undefined, (e: unknown) => e);
     expect((error as { cause?: unknown }).cause).toBeInstanceOf(QueryAbortedError);
   });
+
+  it('never leak a pool connection, even when the transaction cannot begin', async () => {
+    // More abandoned transactions than the pool has connections: a leak would exhaust it.
+    for (let i = 0; i < 15; i++) {
+      const controller = new AbortController();
+      controller.abort();
+      await queryContext
+        .run({ signal: controller.signal }, async () => await database.db.transaction(async (tx) => tx.execute(sql`SELECT 1`)))
+        .then(() => undefined, () => undefined);
+    }
+    expect(database.pool.totalCount - database.pool.idleCount).toBe(0);
+    expect((await database.db.transaction(async (tx) => tx.execute(sql`SELECT 2 AS two`))).rows).toEqual([{ two: 2 }]);
+  });
 });
