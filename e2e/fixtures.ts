@@ -121,3 +121,35 @@ export async function expectAccessible(page: Page): Promise<void> {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(' | ')}`);
   expect(bad, 'axe-core violations').toEqual([]);
 }
+
+/** The signed-in user's id (the page's cookies). */
+export async function currentUserId(page: Page): Promise<number> {
+  const response = await page.request.get('/api/user');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Creates a thread through the API, signed or anonymous as asked; answers its id. */
+export async function createThreadAs(page: Page, code: string, title: string, isAnonymous: boolean, content = 'Some content for this thread.'): Promise<number> {
+  const token = await csrf(page);
+  const response = await page.request.post('/api/threads', {
+    data: { boardId: await boardId(page, code), title, content, isAnonymous },
+    headers: { 'X-CSRF-Token': token },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Files a report through the API as the page's user. */
+export async function reportViaApi(page: Page, target: { threadId: number } | { postId: number }, reason: string): Promise<void> {
+  const token = await csrf(page);
+  const response = await page.request.post('/api/reports', { data: { ...target, reason }, headers: { 'X-CSRF-Token': token } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Logs the page's user out through the API. */
+export async function logoutViaApi(page: Page): Promise<void> {
+  const token = await csrf(page);
+  const response = await page.request.post('/api/logout', { headers: { 'X-CSRF-Token': token } });
+  expect(response.ok(), await response.text()).toBe(true);
+}

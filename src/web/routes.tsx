@@ -5,7 +5,10 @@ import { BoardPage } from './pages/BoardPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { HomePage } from './pages/HomePage';
 import { GuidelinesPage, PrivacyPage, TermsPage } from './pages/LegalPages';
+import { ModerationPage } from './pages/ModerationPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { ProfileEditPage } from './pages/ProfileEditPage';
+import { ProfilePage } from './pages/ProfilePage';
 import { SavedThreadsPage } from './pages/SavedThreadsPage';
 import { SearchPage } from './pages/SearchPage';
 import { ThreadPage } from './pages/ThreadPage';
@@ -21,6 +24,9 @@ export const router = createBrowserRouter([
       { path: '/recent', element: <HomePage /> },
       { path: '/board/:code', element: <BoardPage /> },
       { path: '/thread/:id', element: <ThreadPage /> },
+      { path: '/users/:id', element: <ProfilePage /> },
+      { path: '/users/:id/edit', element: <ProfileEditPage /> },
+      { path: '/mod', element: <ModerationPage /> },
       { path: '/saved', element: <SavedThreadsPage /> },
       { path: '/search', element: <SearchPage /> },
       { path: '/terms', element: <TermsPage /> },

@@ -12,6 +12,7 @@ export const badgeVariants = cva(
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         destructive: 'border-transparent bg-destructive text-white dark:bg-destructive/60',
         success: 'border-transparent bg-success/15 text-success',
+        warning: 'border-transparent bg-amber-500/15 text-amber-800 dark:text-amber-300',
         outline: 'text-foreground',
       },
     },

@@ -1,8 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ban } from '../../../../shared/api.js';
 import { api } from '../../../lib/api-client';
 
-/** POST /api/moderation/ban-ip (admin). */
-export const banIp = (input: { ipHash: string; reason?: string }) => api.post<Ban>('/api/moderation/ban-ip', input);
+/** POST /api/moderation/ban-ip (admin); no expiresAt: permanent. */
+export const banIp = (input: { ipHash: string; reason?: string; expiresAt?: string }) => api.post<Ban>('/api/moderation/ban-ip', input);
 
-export const useBanIp = () => useMutation({ mutationFn: banIp });
+export function useBanIp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: banIp,
+    // The banned list, the IP Finder's isBanned flags and the log all change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
+  });
+}

@@ -10,24 +10,32 @@ import { useBanIp } from '../api/ban-ip';
 interface BanDialogProps {
   ipHash: string | null;
   onOpenChange: (open: boolean) => void;
+  /** In the moderation panel the wording is about IP addresses (SPEC.md section 8). */
+  wording?: 'user' | 'ip';
 }
 
+const WORDING = {
+  user: { title: 'Ban User', success: ['User Banned', 'The user has been banned successfully.'], failure: 'Failed to ban user' },
+  ip: { title: 'Ban IP', success: ['IP Banned', 'The IP hash has been banned.'], failure: 'Failed to ban IP address' },
+} as const;
+
 /** Ban User (SPEC.md section 2, dialogs): the IP hash of a thread or post and an optional reason. */
-export function BanDialog({ ipHash, onOpenChange }: BanDialogProps) {
+export function BanDialog({ ipHash, onOpenChange, wording = 'user' }: BanDialogProps) {
   return (
     <Dialog open={ipHash !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Ban User</DialogTitle>
+          <DialogTitle>{WORDING[wording].title}</DialogTitle>
           <DialogDescription>Ban the IP hash this content was posted from.</DialogDescription>
         </DialogHeader>
-        {ipHash !== null && <BanForm key={ipHash} ipHash={ipHash} onDone={() => onOpenChange(false)} />}
+        {ipHash !== null && <BanForm key={ipHash} ipHash={ipHash} wording={wording} onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function BanForm({ ipHash, onDone }: { ipHash: string; onDone: () => void }) {
+function BanForm({ ipHash, wording, onDone }: { ipHash: string; wording: 'user' | 'ip'; onDone: () => void }) {
+  const text = WORDING[wording];
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const ban = useBanIp();
@@ -41,10 +49,10 @@ function BanForm({ ipHash, onDone }: { ipHash: string; onDone: () => void }) {
     }
     try {
       await ban.mutateAsync({ ipHash, reason: reason.trim() || undefined });
-      toast({ title: 'User Banned', description: 'The user has been banned successfully.' });
+      toast({ title: text.success[0], description: text.success[1] });
       onDone();
     } catch (failure) {
-      toast({ variant: 'destructive', title: 'Ban Failed', description: errorMessage(failure, 'Failed to ban user') });
+      toast({ variant: 'destructive', title: 'Ban Failed', description: errorMessage(failure, text.failure) });
     }
   };
 
@@ -66,7 +74,7 @@ function BanForm({ ipHash, onDone }: { ipHash: string; onDone: () => void }) {
           Cancel
         </Button>
         <Button type="submit" variant="destructive" disabled={ban.isPending}>
-          {ban.isPending ? 'Banning...' : 'Ban User'}
+          {ban.isPending ? 'Banning...' : text.title}
         </Button>
       </DialogFooter>
     </form>

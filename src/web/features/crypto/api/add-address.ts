@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CryptoAddress } from '../../../../shared/api.js';
+import type { AddAddressInput } from '../../../../shared/schemas/crypto.js';
+import { api } from '../../../lib/api-client';
+import { getAddressesQueryOptions } from './get-addresses';
+
+/** POST /api/crypto/addresses. */
+export const addAddress = (input: AddAddressInput) => api.post<CryptoAddress>('/api/crypto/addresses', input);
+
+export function useAddAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getAddressesQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getAddressesQueryOptions } from './get-addresses';
+
+/** DELETE /api/crypto/addresses/{id}. */
+export const deleteAddress = (id: number) => api.delete<void>(`/api/crypto/addresses/${id}`);
+
+export function useDeleteAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getAddressesQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,117 @@
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import type { SentTip, TipStatus } from '../../../../shared/api.js';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDate } from '../../../lib/format';
+import { useSentTips } from '../api/get-sent-tips';
+import { explorerUrl, formatAmount } from './format';
+
+/** The Tip History tab: every tip the signed-in user has sent. */
+export function TipHistoryCard() {
+  const tips = useSentTips();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Sent Tips History</h2>
+        </CardTitle>
+        <CardDescription>View all cryptocurrency tips you&apos;ve sent to threads and posts</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {tips.isPending ? (
+          <div className="grid gap-2" aria-busy="true" aria-label="Loading tips">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : tips.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load tips
+          </p>
+        ) : tips.data.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">You haven&apos;t sent any cryptocurrency tips yet.</p>
+        ) : (
+          <TipTable tips={tips.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TipTable({ tips }: { tips: SentTip[] }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full min-w-[36rem] text-sm">
+        <thead className="bg-muted/50 text-left text-muted-foreground">
+          <tr>
+            {['Date', 'Amount', 'Status', 'Recipient'].map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-medium">
+                {column}
+              </th>
+            ))}
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tips.map((tip) => (
+            <tr key={tip.id} className="border-t">
+              <td className="px-3 py-2 whitespace-nowrap">{formatDate(tip.createdAt)}</td>
+              <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{formatAmount(tip.amount, tip.currency)}</td>
+              <td className="px-3 py-2">
+                <StatusBadge status={tip.status} />
+              </td>
+              <td className="px-3 py-2">
+                <Recipient tip={tip} />
+              </td>
+              <td className="px-3 py-2 text-right">
+                <a
+                  href={explorerUrl(tip.currency, tip.txHash)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`View transaction ${tip.txHash.slice(0, 10)} on the block explorer (opens in a new tab)`}
+                  className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+                >
+                  View
+                  <ExternalLink className="size-3" aria-hidden="true" />
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StatusBadge({ status }: { status: TipStatus }) {
+  if (status === 'confirmed') return <Badge variant="success">Confirmed</Badge>;
+  if (status === 'failed') return <Badge variant="destructive">Failed</Badge>;
+  return (
+    <Badge variant="warning">
+      <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-current" />
+      Pending
+    </Badge>
+  );
+}
+
+function Recipient({ tip }: { tip: SentTip }) {
+  if (tip.postId !== null && tip.threadId !== null) {
+    return (
+      <Link to={`/thread/${tip.threadId}#post-${tip.postId}`} className="text-primary hover:underline">
+        Post #{tip.postId}
+      </Link>
+    );
+  }
+  if (tip.threadId !== null) {
+    return (
+      <Link to={`/thread/${tip.threadId}`} className="text-primary hover:underline" title={tip.thread?.title}>
+        Thread #{tip.threadId}
+      </Link>
+    );
+  }
+  if (tip.postId !== null) return <span>Post #{tip.postId}</span>;
+  return <span className="text-muted-foreground">Unknown</span>;
+}

@@ -1,0 +1,38 @@
+import { Clock, EyeOff, MessageSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Thread } from '../../../../shared/api.js';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { formatDate, replyCountLabel } from '../../../lib/format';
+
+/** A thread on a profile: title link, board badge, date, reply count and a 2-line excerpt. */
+export function UserThreadCard({ thread }: { thread: Thread }) {
+  const titleId = `profile-thread-${thread.id}`;
+  return (
+    <Card role="article" aria-labelledby={titleId} className="gap-2 p-4">
+      <h3 id={titleId} className="font-semibold leading-snug break-words">
+        <Link to={`/thread/${thread.id}`} className="hover:underline">
+          {thread.title}
+        </Link>
+      </h3>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        <Badge variant="outline">/{thread.board.code}/</Badge>
+        {thread.isAnonymous && (
+          <Badge variant="secondary">
+            <EyeOff aria-hidden="true" />
+            Anonymous
+          </Badge>
+        )}
+        <span className="inline-flex items-center gap-1">
+          <Clock className="size-3" aria-hidden="true" />
+          {formatDate(thread.createdAt)}
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <MessageSquare className="size-3" aria-hidden="true" />
+          {replyCountLabel(thread.replyCount)}
+        </span>
+      </div>
+      <p className="line-clamp-2 text-sm text-muted-foreground break-words">{thread.content}</p>
+    </Card>
+  );
+}
