@@ -14,7 +14,7 @@ import { formatDate } from '../../../lib/format';
 import { useBanIp } from '../api/ban-ip';
 import { useBannedIps } from '../api/get-banned-ips';
 import { useUnbanIp } from '../api/unban-ip';
-import { CopyHashButton } from './CopyHashButton';
+import { IpHashLabel } from './CopyHashButton';
 
 /** Banned IPs tab: the ban form and the bans in force, each with copy and unban. */
 export function BannedIpsPanel() {
@@ -156,12 +156,7 @@ function BanList() {
             {bans.data.map((entry) => (
               <li key={entry.id} className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_auto] sm:items-center">
                 <div className="grid min-w-0 gap-1">
-                  <div className="flex min-w-0 items-center gap-1">
-                    <code className="truncate font-mono text-xs" title={entry.ipHash}>
-                      {entry.ipHash}
-                    </code>
-                    <CopyHashButton ipHash={entry.ipHash} />
-                  </div>
+                  <IpHashLabel ipHash={entry.ipHash} />
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
                     <span>Banned {formatDate(entry.bannedAt)}</span>
                     {entry.bannedBy && <span>by {entry.bannedBy.username}</span>}

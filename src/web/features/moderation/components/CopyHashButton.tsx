@@ -27,3 +27,15 @@ export function CopyHashButton({ ipHash }: { ipHash: string }) {
     </Button>
   );
 }
+
+/** An IP hash as the panel shows it: truncated monospace text with its copy button. */
+export function IpHashLabel({ ipHash }: { ipHash: string }) {
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <code className="truncate font-mono text-xs" title={ipHash}>
+        {ipHash}
+      </code>
+      <CopyHashButton ipHash={ipHash} />
+    </div>
+  );
+}

@@ -9,7 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useIpHashes } from '../api/get-ip-hashes';
 import { BanDialog } from './BanDialog';
-import { CopyHashButton } from './CopyHashButton';
+import { IpHashLabel } from './CopyHashButton';
 
 /** IP Finder tab: the IP hashes a thread and its replies were posted from. */
 export function IpFinder() {
@@ -90,12 +90,7 @@ export function IpFinder() {
                 {hashes.data.hashes.map((entry) => (
                   <li key={entry.ipHash} className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_auto] sm:items-center">
                     <div className="grid min-w-0 gap-1">
-                      <div className="flex min-w-0 items-center gap-1">
-                        <code className="truncate font-mono text-xs" title={entry.ipHash}>
-                          {entry.ipHash}
-                        </code>
-                        <CopyHashButton ipHash={entry.ipHash} />
-                      </div>
+                      <IpHashLabel ipHash={entry.ipHash} />
                       <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
                         {entry.threadAuthored && <Badge variant="outline">Thread author</Badge>}
                         {entry.postIds.length > 0 && (

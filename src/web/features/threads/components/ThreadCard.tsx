@@ -1,4 +1,3 @@
-import { Clock, Crown, MessageSquare, Pin } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Thread } from '../../../../shared/api.js';
@@ -6,9 +5,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { replyCountLabel, timeAgo } from '../../../lib/format';
 import { ThreadAdminMenu } from './ThreadAdminMenu';
 import { ThreadThumbnail } from './ThreadImage';
+import { ThreadBadges, ThreadByline } from './ThreadMeta';
 
 const TAGS_SHOWN = 2;
 
@@ -46,36 +45,9 @@ export function ThreadCard({ thread, votes, isAdmin, onBan }: ThreadCardProps) {
           </h3>
           {isAdmin && thread.ipHash && <ThreadAdminMenu thread={thread} onBan={onBan} />}
         </div>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-          {thread.userId && thread.username ? (
-            <Link to={`/users/${thread.userId}`} className="font-medium text-foreground hover:underline">
-              {thread.username}
-            </Link>
-          ) : (
-            <span>Anonymous</span>
-          )}
-          <span className="inline-flex items-center gap-1">
-            <Clock className="size-3" aria-hidden="true" />
-            {timeAgo(thread.createdAt)}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <MessageSquare className="size-3" aria-hidden="true" />
-            {replyCountLabel(thread.replyCount)}
-          </span>
-        </div>
+        <ThreadByline thread={thread} size="xs" />
         <div className="flex flex-wrap items-center gap-1.5">
-          {thread.isSticky && (
-            <Badge variant="secondary">
-              <Pin aria-hidden="true" />
-              Sticky
-            </Badge>
-          )}
-          {thread.isPremium && (
-            <Badge>
-              <Crown aria-hidden="true" />
-              Premium
-            </Badge>
-          )}
+          <ThreadBadges thread={thread} />
           {tags.map((tag) => (
             <Badge key={tag} variant="outline">
               {tag}

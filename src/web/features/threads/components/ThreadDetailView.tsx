@@ -1,4 +1,4 @@
-import { ArrowLeft, Ban, Bookmark, BookmarkCheck, Clock, Crown, Flag, Lock, LockOpen, MessageSquare, MoreVertical, Pin, PinOff, RefreshCw, Share2, Trash2 } from 'lucide-react';
+import { ArrowLeft, Ban, Bookmark, BookmarkCheck, Crown, Flag, Lock, LockOpen, MoreVertical, Pin, PinOff, RefreshCw, Share2, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CurrentUser, ThreadDetail } from '../../../../shared/api.js';
@@ -12,11 +12,12 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/use-toast';
-import { copyText, formatDate, replyCountLabel, timeAgo } from '../../../lib/format';
+import { copyText } from '../../../lib/format';
 import { useSetThreadFlag } from '../api/moderate-thread';
 import { useIsSaved, useSetSaved } from '../api/saved';
 import { DeleteThreadDialog } from './ThreadAdminMenu';
 import { ContentImage } from './ThreadImage';
+import { ThreadBadges, ThreadByline } from './ThreadMeta';
 
 interface ThreadDetailViewProps {
   thread: ThreadDetail;
@@ -68,45 +69,12 @@ export function ThreadDetailView(props: ThreadDetailViewProps) {
           <div className="flex items-start gap-2">
             <div className="grid min-w-0 flex-1 gap-2">
               <div className="flex flex-wrap gap-1.5">
-                {thread.isSticky && (
-                  <Badge variant="secondary">
-                    <Pin aria-hidden="true" />
-                    Sticky
-                  </Badge>
-                )}
-                {thread.isLocked && (
-                  <Badge variant="outline">
-                    <Lock aria-hidden="true" />
-                    Locked
-                  </Badge>
-                )}
-                {thread.isPremium && (
-                  <Badge>
-                    <Crown aria-hidden="true" />
-                    Premium
-                  </Badge>
-                )}
+                <ThreadBadges thread={thread} withLocked />
               </div>
               <h1 id="thread-title" className="text-2xl font-bold tracking-tight break-words">
                 {thread.title}
               </h1>
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-                {thread.userId && thread.username ? (
-                  <Link to={`/users/${thread.userId}`} className="font-medium text-foreground hover:underline">
-                    {thread.username}
-                  </Link>
-                ) : (
-                  <span>Anonymous</span>
-                )}
-                <time dateTime={thread.createdAt} title={formatDate(thread.createdAt)} className="inline-flex items-center gap-1">
-                  <Clock className="size-3.5" aria-hidden="true" />
-                  {timeAgo(thread.createdAt)}
-                </time>
-                <span className="inline-flex items-center gap-1">
-                  <MessageSquare className="size-3.5" aria-hidden="true" />
-                  {replyCountLabel(thread.replyCount)}
-                </span>
-              </div>
+              <ThreadByline thread={thread} />
             </div>
             <ThreadMenu {...props} />
           </div>

@@ -1,0 +1,56 @@
+import { Clock, Crown, Lock, MessageSquare, Pin } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Thread } from '../../../../shared/api.js';
+import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../lib/utils';
+import { formatDate, replyCountLabel, timeAgo } from '../../../lib/format';
+
+/** Author (linked, or 'Anonymous'), age and reply count: the card's and the thread page's byline. */
+export function ThreadByline({ thread, size = 'sm' }: { thread: Thread; size?: 'xs' | 'sm' }) {
+  const icon = size === 'xs' ? 'size-3' : 'size-3.5';
+  return (
+    <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground', size === 'xs' ? 'text-xs' : 'text-sm')}>
+      {thread.userId && thread.username ? (
+        <Link to={`/users/${thread.userId}`} className="font-medium text-foreground hover:underline">
+          {thread.username}
+        </Link>
+      ) : (
+        <span>Anonymous</span>
+      )}
+      <time dateTime={thread.createdAt} title={formatDate(thread.createdAt)} className="inline-flex items-center gap-1">
+        <Clock className={icon} aria-hidden="true" />
+        {timeAgo(thread.createdAt)}
+      </time>
+      <span className="inline-flex items-center gap-1">
+        <MessageSquare className={icon} aria-hidden="true" />
+        {replyCountLabel(thread.replyCount)}
+      </span>
+    </div>
+  );
+}
+
+/** Sticky, (optionally) Locked and Premium badges. */
+export function ThreadBadges({ thread, withLocked = false }: { thread: Thread; withLocked?: boolean }) {
+  return (
+    <>
+      {thread.isSticky && (
+        <Badge variant="secondary">
+          <Pin aria-hidden="true" />
+          Sticky
+        </Badge>
+      )}
+      {withLocked && thread.isLocked && (
+        <Badge variant="outline">
+          <Lock aria-hidden="true" />
+          Locked
+        </Badge>
+      )}
+      {thread.isPremium && (
+        <Badge>
+          <Crown aria-hidden="true" />
+          Premium
+        </Badge>
+      )}
+    </>
+  );
+}
