@@ -24,6 +24,7 @@ import { savedThreadRoutes } from './modules/saved/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createChains, type Chains } from './chain/clients.js';
 import { cryptoRoutes } from './modules/crypto/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { premiumRoutes } from './modules/premium/routes.js';
 import { walletRoutes } from './modules/wallets/routes.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(walletRoutes);
   await app.register(cryptoRoutes);
   await app.register(premiumRoutes);
+  await app.register(paymentRoutes);
   await app.register(uploadsPlugin, { dir: uploadsDir });
   await app.register(webAppPlugin, webRoot ? { root: webRoot } : {});
   return app;

@@ -333,3 +333,20 @@ export interface MembershipPurchase {
   isPremium: true;
   membershipExpiresAt: string;
 }
+
+/** GET /api/payments/config: how the web app pays through a browser wallet. */
+export interface PaymentNetwork {
+  currency: 'ETH' | 'MATIC' | 'USDT' | 'USDC';
+  /** EIP-155 chain id of the currency's chain; null when its node could not be reached. */
+  chainId: number | null;
+  decimals: number;
+  /** ERC-20 contract for token currencies; null for a chain's native coin. */
+  token: string | null;
+}
+export interface PaymentsConfig {
+  /** Currencies payable on this server (their chain is configured), in PAYMENT_CURRENCIES order. */
+  networks: PaymentNetwork[];
+  /** The platform's receiving address (memberships), or null when not configured. */
+  paymentAddress: string | null;
+  confirmations: number;
+}

@@ -46,6 +46,7 @@ export async function cryptoRoutes(app: FastifyInstance) {
   });
 
   app.get<WithId>('/api/threads/:id/tips', async (request) => tips.forThread(parseId(request.params.id, 'Thread not found')));
+  app.get<WithId>('/api/threads/:id/post-tips', async (request) => tips.forThreadPosts(parseId(request.params.id, 'Thread not found')));
   app.get<WithId>('/api/posts/:id/tips', async (request) => tips.forPost(parseId(request.params.id, 'Post not found')));
   app.get('/api/user/tips', async (request) => tips.sentBy(request.requireUser().id));
 }

@@ -8,13 +8,16 @@ import type { Chains } from '../../chain/clients.js';
 import { assertHashUnused, claimHash, HASH_NOT_YOURS, isLinkedWallet } from '../../chain/ledger.js';
 import { verifyPayment, type PaymentCheck } from '../../chain/verify.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { cryptoTips, threads, users } from '../../db/schema.js';
+import { cryptoTips, posts, threads, users } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { recordActivity } from '../activities/service.js';
 import { postAuthorship, receivingAddress, threadAuthorship } from './addresses.js';
 
 type TipInput = z.output<typeof tipSchema>;
 type TipRow = typeof cryptoTips.$inferSelect;
+
+/** Most tips GET /api/threads/:id/post-tips answers: enough for any real thread page. */
+const THREAD_POST_TIPS_MAX = 500;
 
 /** "0.01000000" from numeric(18, 8) as "0.01". */
 const decimalText = (value: string) => fromBaseUnits(toBaseUnits(value, 8), 8);
@@ -153,6 +156,22 @@ export function createTipService({ db, chains }: { db: Db; chains: Chains }) {
         .where(and(eq(cryptoTips.threadId, threadId), isNull(cryptoTips.postId)))
         .orderBy(desc(cryptoTips.createdAt), desc(cryptoTips.id));
       return rows.map(serializeTip);
+    },
+
+    /**
+     * Tips on a thread's live replies in one list (newest first, capped), so a thread page
+     * asks once instead of once per post; a deleted post's tips stay hidden as in forPost.
+     */
+    async forThreadPosts(threadId: number): Promise<Tip[]> {
+      if (!(await threadAuthorship(db, threadId))) throw new NotFoundError('Thread not found');
+      const rows = await db
+        .select({ tip: cryptoTips })
+        .from(cryptoTips)
+        .innerJoin(posts, eq(posts.id, cryptoTips.postId))
+        .where(and(eq(posts.threadId, threadId), eq(posts.isDeleted, false)))
+        .orderBy(desc(cryptoTips.createdAt), desc(cryptoTips.id))
+        .limit(THREAD_POST_TIPS_MAX);
+      return rows.map(({ tip }) => serializeTip(tip));
     },
 
     async forPost(postId: number): Promise<Tip[]> {

@@ -13,7 +13,8 @@ Object.assign(chain.config, { paymentAddress: platform });
 const t = useTestApp({ config: chain.config });
 
 const DAY = 86_400_000;
-const monthlyWei = priceFromUsd('8.50', MEMBERSHIP_USD_RATES.ETH, 18);
+// The plan price rounded up to 8 decimals, the precision amounts are recorded with.
+const monthlyWei = 3_500_020_000_000_000n;
 let buyer: TestUser;
 
 const buy = (user: TestUser, txHash: string, duration: string, currency: string) =>
@@ -26,15 +27,15 @@ beforeAll(async () => {
 });
 
 describe('membership', () => {
-  it('lists the plans in each payable currency, rounded up in base units, and the payment address', async () => {
+  it('lists the plans in each payable currency, rounded up to 8 decimals, and the payment address', async () => {
     const body = (await t.client().get('/api/premium/membership-plans')).json();
     expect(body.paymentAddress).toBe(platform);
     expect(body.plans).toEqual([
-      { id: 'monthly', usd: '8.50', prices: { ETH: '0.003500016470665745', USDT: '8.5', USDC: '8.5' } },
-      { id: 'annual', usd: '85.00', prices: { ETH: '0.035000164706657444', USDT: '85', USDC: '85' } },
+      { id: 'monthly', usd: '8.50', prices: { ETH: '0.00350002', USDT: '8.5', USDC: '8.5' } },
+      { id: 'annual', usd: '85.00', prices: { ETH: '0.03500017', USDT: '85', USDC: '85' } },
     ]);
-    // 8.5 / 2428.56 ETH = 0.00350001647066574430...: the last wei rounds up.
-    expect(monthlyWei).toBe(3500016470665745n);
+    // 8.5 / 2428.56 ETH = 0.0035000164706657443...: rounded up, never down.
+    expect(priceFromUsd('8.50', MEMBERSHIP_USD_RATES.ETH, 18)).toBeLessThan(monthlyWei);
   });
 
   it('refuses an underpaid membership', async () => {
@@ -49,7 +50,7 @@ describe('membership', () => {
     const hash = await chain.payEth(1, platform, monthlyWei);
     const response = await buy(buyer, hash, 'monthly', 'ETH');
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ plan: 'monthly', currency: 'ETH', isPremium: true, amount: '0.003500016470665745' });
+    expect(response.json()).toMatchObject({ plan: 'monthly', currency: 'ETH', isPremium: true, amount: '0.00350002' });
     const expiry = await expiryOf(buyer.id);
     expect(expiry.getTime()).toBeGreaterThan(Date.now() + 27 * DAY);
     expect(expiry.getTime()).toBeLessThan(Date.now() + 32 * DAY);

@@ -21,6 +21,19 @@ type Buyer = { id: number; ipHash: string };
 
 const THREAD_NOT_FOUND = 'Thread not found';
 const PLAN_INTERVAL: Record<MembershipPlanId, string> = { monthly: '1 month', annual: '1 year' };
+/** Amounts are stored with 8 decimals (numeric(18, 8)). */
+const RECORDED_DECIMALS = 8;
+
+/**
+ * A plan's price in base units, rounded up to a whole 10^-8 of the currency: the price
+ * the plans endpoint shows is then exactly what is charged, checked and recorded.
+ */
+function membershipPrice(planId: MembershipPlanId, currency: PaymentCurrency, decimals: number): bigint {
+  const plan = MEMBERSHIP_PLANS.find((candidate) => candidate.id === planId)!;
+  const exact = priceFromUsd(plan.usd, MEMBERSHIP_USD_RATES[currency], decimals);
+  const step = 10n ** BigInt(Math.max(0, decimals - RECORDED_DECIMALS));
+  return ((exact + step - 1n) / step) * step;
+}
 
 /** Premium threads and memberships, granted only for payments verified on chain (CONTRACT.md section 7). */
 export function createPremiumService({ db, chains, paymentAddress }: { db: Db; chains: Chains; paymentAddress: string | undefined }) {
@@ -83,7 +96,7 @@ export function createPremiumService({ db, chains, paymentAddress }: { db: Db; c
           prices: Object.fromEntries(
             payable.map((currency) => {
               const decimals = chains.rail(currency)!.decimals;
-              return [currency, fromBaseUnits(priceFromUsd(plan.usd, MEMBERSHIP_USD_RATES[currency], decimals), decimals)];
+              return [currency, fromBaseUnits(membershipPrice(plan.id, currency, decimals), decimals)];
             }),
           ),
         })),
@@ -124,7 +137,7 @@ export function createPremiumService({ db, chains, paymentAddress }: { db: Db; c
       if (!paymentAddress) throw new ServiceUnavailableError('No payment address is configured');
       const plan = MEMBERSHIP_PLANS.find((p) => p.id === input.duration)!;
       const decimals = chains.rail(input.currency)!.decimals;
-      const price = priceFromUsd(plan.usd, MEMBERSHIP_USD_RATES[input.currency], decimals);
+      const price = membershipPrice(plan.id, input.currency, decimals);
       await assertHashUnused(db, input.txHash, buyer.id);
       await verifyFor(buyer, { txHash: input.txHash, currency: input.currency, recipient: paymentAddress, minimumBaseUnits: price });
       const amount = fromBaseUnits(price, decimals);
