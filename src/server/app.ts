@@ -1,10 +1,10 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { createLogger, privacySafe } from './lib/logger.js';
+import { createLogger, lazyChildLogger, privacySafe, requestLogPlugin } from './lib/logger.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { boardRoutes } from './modules/boards/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -24,8 +24,8 @@ import { savedThreadRoutes } from './modules/saved/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createChains, type Chains } from './chain/clients.js';
 import { cryptoRoutes } from './modules/crypto/routes.js';
-import { paymentRoutes } from './modules/payments/routes.js';
 import { premiumRoutes } from './modules/premium/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { walletRoutes } from './modules/wallets/routes.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -74,6 +74,9 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
     // Closing waits for requests in flight; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // requestLogPlugin writes one line per request instead, and child loggers are made lazily.
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
   });
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -85,6 +88,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   app.decorate('chains', createChains(config));
 
   await app.register(errorHandlerPlugin);
+  await app.register(requestLogPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(multipartPlugin);

@@ -16,7 +16,11 @@ const STATEMENT_TIMEOUT_MS = 10_000;
  * aborts and the queries it still has running are cancelled in PostgreSQL, so an
  * abandoned slow request stops costing database time.
  */
-export const queryContext = new AsyncLocalStorage<{ signal: AbortSignal }>();
+export interface QueryContext {
+  /** The request's abort signal, made on first use. */
+  signal(): AbortSignal;
+}
+export const queryContext = new AsyncLocalStorage<QueryContext>();
 
 export class QueryAbortedError extends Error {
   override name = 'QueryAbortedError';
@@ -72,7 +76,7 @@ function makeCancellable(client: pg.PoolClient): void {
     (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
   };
   const wrapped: AnyQuery = (...args) => {
-    const signal = queryContext.getStore()?.signal;
+    const signal = queryContext.getStore()?.signal();
     if (!signal) return original(...args);
     if (signal.aborted) {
       const last = args[args.length - 1];

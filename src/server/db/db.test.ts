@@ -96,7 +96,7 @@ describe('queries of an abandoned request', () => {
     const controller = new AbortController();
     const started = Date.now();
     // Drizzle queries are lazy thenables: they must be awaited inside the context, as handlers do.
-    const query = queryContext.run({ signal: controller.signal }, async () => await database.db.execute(sql`SELECT pg_sleep(5)`));
+    const query = queryContext.run({ signal: () => controller.signal }, async () => await database.db.execute(sql`SELECT pg_sleep(5)`));
     setTimeout(() => controller.abort(), 200);
     const error = await query.then(
       () => undefined,
@@ -115,7 +115,7 @@ describe('queries of an abandoned request', () => {
     const controller = new AbortController();
     controller.abort();
     const error = await queryContext
-      .run({ signal: controller.signal }, async () => await database.db.execute(sql`SELECT 1`))
+      .run({ signal: () => controller.signal }, async () => await database.db.execute(sql`SELECT 1`))
       .then(() => undefined, (e: unknown) => e);
     expect((error as { cause?: unknown }).cause).toBeInstanceOf(QueryAbortedError);
   });
@@ -126,7 +126,7 @@ describe('queries of an abandoned request', () => {
       const controller = new AbortController();
       controller.abort();
       await queryContext
-        .run({ signal: controller.signal }, async () => await database.db.transaction(async (tx) => tx.execute(sql`SELECT 1`)))
+        .run({ signal: () => controller.signal }, async () => await database.db.transaction(async (tx) => tx.execute(sql`SELECT 1`)))
         .then(() => undefined, () => undefined);
     }
     expect(database.pool.totalCount - database.pool.idleCount).toBe(0);

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config.js';
 
@@ -41,5 +42,54 @@ export function createLogger(level: Config['logLevel']): Logger {
   if (process.stdout.isTTY) {
     return pino({ level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
   }
-  return pino({ level });
+  // Buffered writes: a request never waits on stdout. pino flushes the buffer on exit.
+  return pino({ level }, pino.destination({ sync: false }));
 }
+
+const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type LogMethod = (typeof LOG_METHODS)[number];
+type Bindings = Record<string, unknown>;
+
+/**
+ * Fastify's child logger per request, made only when the request logs something. A
+ * pino child with redaction costs microseconds to build, about as much as a whole
+ * health check, and most requests never log beyond their one completion line.
+ */
+export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: object): FastifyBaseLogger {
+  if (Object.keys(options).length > 0) return logger.child(bindings, options);
+  let child: FastifyBaseLogger | undefined;
+  const real = () => (child ??= logger.child(bindings));
+  const enabled = (level: LogMethod) => (logger as unknown as Logger).isLevelEnabled?.(level) ?? true;
+  const lazy = {
+    get level() {
+      return child?.level ?? logger.level;
+    },
+    set level(level: string) {
+      real().level = level;
+    },
+    child: (childBindings: Bindings, childOptions?: object) => real().child(childBindings, childOptions),
+    silent: () => undefined,
+  } as unknown as FastifyBaseLogger;
+  for (const level of LOG_METHODS) {
+    (lazy as unknown as Record<LogMethod, (...args: unknown[]) => void>)[level] = (...args: unknown[]) => {
+      if (enabled(level)) (real()[level] as (...a: unknown[]) => void)(...args);
+    };
+  }
+  return lazy;
+}
+
+/**
+ * One line per request, when it completes: method, path (without the query string,
+ * which may hold a search), status and time. Fastify's own request logging writes two
+ * lines with the whole request object.
+ */
+export const requestLogPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    const queryAt = request.url.indexOf('?');
+    request.log.info(
+      { method: request.method, path: queryAt === -1 ? request.url : request.url.slice(0, queryAt), statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+    done();
+  });
+});

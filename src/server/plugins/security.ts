@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -36,11 +35,30 @@ export function contentSecurityPolicy(options: { styleNonce?: string } = {}): st
     .join(';');
 }
 
+/**
+ * The headers every response carries: the CSP above and the hardening headers helmet
+ * would send (same values), computed once at start. helmet rebuilds its CSP string on
+ * every request, which the benchmark showed costing more than the route itself.
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': contentSecurityPolicy(),
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
-    // Uploaded images are served from our own origin; nothing cross-origin to isolate.
-    crossOriginEmbedderPolicy: false,
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
   });
   await app.register(compress, { threshold: 1024 });
 });
