@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import chromium from '@sparticuz/chromium';
 import { defineConfig } from '@playwright/test';
+import { mnemonicToAccount } from 'viem/accounts';
 
 // End-to-end tests: the built app (`npm run build`) served by the real server on its
 // own port, with a fresh embedded database, driven in a real Chromium.
@@ -20,6 +21,11 @@ async function freePort(): Promise<number> {
 process.env.HUSHBOARD_E2E_PORT ??= String(await freePort());
 const PORT = Number(process.env.HUSHBOARD_E2E_PORT);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// A local chain (anvil) for payments, on its own free port chosen the same way.
+process.env.HUSHBOARD_E2E_ANVIL_PORT ??= String(await freePort());
+const ANVIL_PORT = Number(process.env.HUSHBOARD_E2E_ANVIL_PORT);
+// Memberships are paid to anvil's dev account 19 (e2e/wallet.ts: PLATFORM_ACCOUNT_INDEX).
+const platformAddress = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 19 }).address;
 
 // Playwright evaluates this file in its runner and again in each worker; workers
 // inherit the runner's environment, so only the runner creates (and later removes)
@@ -69,15 +75,35 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@mobile/ },
     { name: 'mobile', use: { viewport: { width: 375, height: 812 } }, grepInvert: /@desktop/ },
   ],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `${baseURL}/readyz`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn' },
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // SIGTERM lets the server stop its embedded PostgreSQL instead of orphaning it.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // Started in this order (and stopped in reverse): the chain, then the server using it.
+  webServer: [
+    {
+      command: `node_modules/.bin/anvil --port ${ANVIL_PORT} --silent --accounts 20 --chain-id 31337`,
+      port: ANVIL_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node dist/server/main.js',
+      url: `${baseURL}/readyz`,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        RATE_LIMIT: 'off',
+        LOG_LEVEL: 'warn',
+        ETH_RPC_URL: `http://127.0.0.1:${ANVIL_PORT}`,
+        PAYMENT_ADDRESS: platformAddress,
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      // SIGTERM lets the server stop its embedded PostgreSQL instead of orphaning it.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -8,6 +8,7 @@ import { GuidelinesPage, PrivacyPage, TermsPage } from './pages/LegalPages';
 import { ModerationPage } from './pages/ModerationPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProfileEditPage } from './pages/ProfileEditPage';
+import { PremiumPage } from './pages/PremiumPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { SavedThreadsPage } from './pages/SavedThreadsPage';
 import { SearchPage } from './pages/SearchPage';
@@ -27,6 +28,7 @@ export const router = createBrowserRouter([
       { path: '/users/:id', element: <ProfilePage /> },
       { path: '/users/:id/edit', element: <ProfileEditPage /> },
       { path: '/mod', element: <ModerationPage /> },
+      { path: '/premium', element: <PremiumPage /> },
       { path: '/saved', element: <SavedThreadsPage /> },
       { path: '/search', element: <SearchPage /> },
       { path: '/terms', element: <TermsPage /> },

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { SEARCH_RESULTS_MAX } from '../../shared/constants.js';
 import { searchQuerySchema } from '../../shared/schemas/search.js';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
@@ -11,7 +12,10 @@ export function SearchPage() {
   const q = (params.get('q') ?? '').trim();
   const type = (['all', 'threads', 'posts'] as const).find((value) => value === params.get('type')) ?? 'all';
   const valid = searchQuerySchema.safeParse(q).success;
-  const results = useSearch(q, type, valid);
+  // One request for all three tabs: each tab filters it, and every tab shows its count.
+  const results = useSearch(q, 'all', valid);
+  const counts = results.data ? { threads: results.data.threads.length, posts: results.data.posts.length } : null;
+  const label = (name: string, count: number | undefined) => (count === undefined ? name : `${name} (${count >= SEARCH_RESULTS_MAX ? `${count}+` : count})`);
 
   const body = !valid ? (
     <p className="text-muted-foreground">Please enter at least 3 characters to search</p>
@@ -51,9 +55,9 @@ export function SearchPage() {
       <h1 className="text-2xl font-bold tracking-tight">{q ? `Search results for “${q}”` : 'Search'}</h1>
       <Tabs value={type} onValueChange={(value) => setParams({ q, ...(value === 'all' ? {} : { type: value as SearchType }) })}>
         <TabsList>
-          <TabsTrigger value="all">All Results</TabsTrigger>
-          <TabsTrigger value="threads">Threads</TabsTrigger>
-          <TabsTrigger value="posts">Posts</TabsTrigger>
+          <TabsTrigger value="all">{label('All Results', counts ? counts.threads + counts.posts : undefined)}</TabsTrigger>
+          <TabsTrigger value="threads">{label('Threads', counts?.threads)}</TabsTrigger>
+          <TabsTrigger value="posts">{label('Posts', counts?.posts)}</TabsTrigger>
         </TabsList>
         <TabsContent value={type} className="pt-2">
           {body}

@@ -10,6 +10,8 @@ import { Replies } from '../features/posts/components/Replies';
 import type { ReportTarget } from '../features/reports/api/create-report';
 import { ReportDialog } from '../features/reports/components/ReportDialog';
 import { useThread } from '../features/threads/api/get-thread';
+import { PremiumBlock } from '../features/premium/components/PremiumBlock';
+import { TipArea } from '../features/tips/components/TipArea';
 import { ThreadDetailView } from '../features/threads/components/ThreadDetailView';
 import { VoteArrows } from '../features/votes/components/VoteArrows';
 
@@ -58,6 +60,8 @@ export function ThreadPage() {
         user={user}
         votes={<VoteArrows target={{ kind: 'threads', id: data.id }} upvotes={data.upvotes} downvotes={data.downvotes} signedIn={signedIn} />}
         body={<PostBody content={data.content} className="grid gap-2 leading-relaxed" />}
+        premium={<PremiumBlock thread={data} user={user} />}
+        tips={<TipArea target={{ kind: 'thread', threadId: data.id, isOwn: data.isOwn }} user={user} />}
         autoRefresh={autoRefresh}
         onAutoRefreshChange={setAutoRefresh}
         onRefresh={() => void thread.refetch()}
@@ -70,6 +74,7 @@ export function ThreadPage() {
         user={user}
         onReport={(postId) => setReport({ postId })}
         onBan={setBanHash}
+        renderTips={(post) => <TipArea target={{ kind: 'post', threadId: data.id, postId: post.id, isOwn: post.isOwn }} user={user} />}
         renderVotes={(post) => <VoteArrows target={{ kind: 'posts', id: post.id }} upvotes={post.upvotes} downvotes={post.downvotes} signedIn={signedIn} />}
       />
       <ReportDialog target={report} onOpenChange={(open) => !open && setReport(null)} />

@@ -1,12 +1,12 @@
-import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import type { SentTip, TipStatus } from '../../../../shared/api.js';
-import { Badge } from '../../../components/ui/badge';
+import type { SentTip } from '../../../../shared/api.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { useSentTips } from '../api/get-sent-tips';
-import { explorerUrl, formatAmount } from './format';
+import { ExplorerLink } from './ExplorerLink';
+import { TipStatusBadge } from './TipStatusBadge';
+import { formatAmount } from './format';
 
 /** The Tip History tab: every tip the signed-in user has sent. */
 export function TipHistoryCard() {
@@ -61,39 +61,19 @@ function TipTable({ tips }: { tips: SentTip[] }) {
               <td className="px-3 py-2 whitespace-nowrap">{formatDate(tip.createdAt)}</td>
               <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{formatAmount(tip.amount, tip.currency)}</td>
               <td className="px-3 py-2">
-                <StatusBadge status={tip.status} />
+                <TipStatusBadge status={tip.status} />
               </td>
               <td className="px-3 py-2">
                 <Recipient tip={tip} />
               </td>
               <td className="px-3 py-2 text-right">
-                <a
-                  href={explorerUrl(tip.currency, tip.txHash)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`View transaction ${tip.txHash.slice(0, 10)} on the block explorer (opens in a new tab)`}
-                  className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
-                >
-                  View
-                  <ExternalLink className="size-3" aria-hidden="true" />
-                </a>
+                <ExplorerLink currency={tip.currency} txHash={tip.txHash} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
-  );
-}
-
-function StatusBadge({ status }: { status: TipStatus }) {
-  if (status === 'confirmed') return <Badge variant="success">Confirmed</Badge>;
-  if (status === 'failed') return <Badge variant="destructive">Failed</Badge>;
-  return (
-    <Badge variant="warning">
-      <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-current" />
-      Pending
-    </Badge>
   );
 }
 

@@ -24,6 +24,8 @@ export interface PostActions {
   onReport: (postId: number) => void;
   onBan: (ipHash: string) => void;
   renderVotes: (post: Post) => ReactNode;
+  /** Tip button and tips summary; hidden on deleted posts. */
+  renderTips: (post: Post) => ReactNode;
 }
 
 /** One reply with its nested replies (SPEC.md section 2, post view). */
@@ -67,23 +69,26 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
             <>
               <PostBody content={post.content} className="grid gap-1 text-sm" />
               {post.imageUrl && <PostImage src={post.imageUrl} name={post.imageName} />}
-              {!actions.locked && (
-                <div className="flex gap-1">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-expanded={actions.replyingTo === post.id}
-                    onClick={() => actions.setReplyingTo(actions.replyingTo === post.id ? null : post.id)}
-                  >
-                    <MessageSquareReply aria-hidden="true" />
-                    Reply
-                  </Button>
-                  <Button variant="ghost" size="sm" onClick={() => actions.onQuote(post)}>
-                    <Quote aria-hidden="true" />
-                    Quote
-                  </Button>
-                </div>
-              )}
+              <div className="flex flex-wrap items-center gap-1">
+                {!actions.locked && (
+                  <>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-expanded={actions.replyingTo === post.id}
+                      onClick={() => actions.setReplyingTo(actions.replyingTo === post.id ? null : post.id)}
+                    >
+                      <MessageSquareReply aria-hidden="true" />
+                      Reply
+                    </Button>
+                    <Button variant="ghost" size="sm" onClick={() => actions.onQuote(post)}>
+                      <Quote aria-hidden="true" />
+                      Quote
+                    </Button>
+                  </>
+                )}
+                {actions.renderTips(post)}
+              </div>
             </>
           )}
         </div>

@@ -33,10 +33,12 @@ interface RepliesProps {
   onReport: (postId: number) => void;
   onBan: (ipHash: string) => void;
   renderVotes: (post: Post) => ReactNode;
+  /** The tip button and tips summary of a post (the tips feature, composed by the page). */
+  renderTips: (post: Post) => ReactNode;
 }
 
 /** The reply form (or the locked notice) and the replies (SPEC.md section 2, thread detail). */
-export function Replies({ thread, user, onReport, onBan, renderVotes }: RepliesProps) {
+export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips }: RepliesProps) {
   const queryClient = useQueryClient();
   const [sort, setSort] = useState<Sort>('newest');
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
@@ -82,6 +84,7 @@ export function Replies({ thread, user, onReport, onBan, renderVotes }: RepliesP
     onReport,
     onBan,
     renderVotes,
+    renderTips,
   };
 
   return (

@@ -1,4 +1,4 @@
-import { ArrowLeft, Ban, Bookmark, BookmarkCheck, Crown, Flag, Lock, LockOpen, MoreVertical, Pin, PinOff, RefreshCw, Share2, Trash2 } from 'lucide-react';
+import { ArrowLeft, Ban, Bookmark, BookmarkCheck, Flag, Lock, LockOpen, MoreVertical, Pin, PinOff, RefreshCw, Share2, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CurrentUser, ThreadDetail } from '../../../../shared/api.js';
@@ -25,6 +25,10 @@ interface ThreadDetailViewProps {
   votes: ReactNode;
   /** Rendered body (links, references, code): the posts feature's PostBody, composed by the page. */
   body: ReactNode;
+  /** The premium block (paywall or unlocked content) of a premium thread: the premium feature's, composed by the page. */
+  premium: ReactNode;
+  /** The tip button and tips summary of the thread: the tips feature's, composed by the page. */
+  tips: ReactNode;
   autoRefresh: boolean;
   onAutoRefreshChange: (on: boolean) => void;
   onRefresh: () => void;
@@ -35,7 +39,7 @@ interface ThreadDetailViewProps {
 
 /** The head of a thread page (SPEC.md section 2, thread detail). */
 export function ThreadDetailView(props: ThreadDetailViewProps) {
-  const { thread, user, votes, body, autoRefresh, onAutoRefreshChange, onRefresh, refreshing } = props;
+  const { thread, user, votes, body, premium, tips, autoRefresh, onAutoRefreshChange, onRefresh, refreshing } = props;
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -87,25 +91,7 @@ export function ThreadDetailView(props: ThreadDetailViewProps) {
               {thread.imageName && <figcaption className="text-xs text-muted-foreground">{thread.imageName}</figcaption>}
             </figure>
           )}
-          {thread.isPremium && (
-            <section aria-label="Premium content" className="grid gap-2 rounded-lg border border-primary/30 bg-primary/5 p-4">
-              <p className="flex items-center gap-2 font-medium">
-                <Crown className="size-4" aria-hidden="true" />
-                Premium content
-              </p>
-              {thread.hasAccess && thread.premiumContent ? (
-                <p className="text-sm whitespace-pre-wrap">{thread.premiumContent}</p>
-              ) : (
-                <p className="text-sm text-muted-foreground">
-                  Unlock this content for {thread.accessPrice ?? '0.01'} {thread.accessCurrency}, or with a{' '}
-                  <Link to="/premium" className="text-primary underline underline-offset-4">
-                    premium membership
-                  </Link>
-                  .
-                </p>
-              )}
-            </section>
-          )}
+          {premium}
           {thread.board.tags.length > 0 && (
             <ul className="flex flex-wrap gap-1.5" aria-label="Board tags">
               {thread.board.tags.slice(0, 2).map((tag) => (
@@ -115,6 +101,7 @@ export function ThreadDetailView(props: ThreadDetailViewProps) {
               ))}
             </ul>
           )}
+          {tips}
         </div>
       </article>
     </div>

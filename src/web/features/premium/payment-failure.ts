@@ -1,0 +1,16 @@
+import { ApiError } from '../../lib/api-client';
+import { WalletError } from '../wallet/wallet-errors';
+
+/** What went wrong in words for a failure toast: the server's or the wallet's message, else the fallback. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  if (error instanceof WalletError) return error.message;
+  return fallback;
+}
+
+/**
+ * Whether a payment that failed while being recorded can be recorded again: the hook
+ * keeps the hash for server and network failures, not for a refusal (use-wallet-payment.ts).
+ */
+export const recordingCanBeRetried = (error: unknown, failedAt: string) =>
+  failedAt === 'recording' && (!(error instanceof ApiError) || error.status >= 500);
