@@ -13,6 +13,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // Read by scripts/bundle-report.mjs: which chunks each route loads.
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod's sources carry comments that merely mention @__PURE__; Rollup warns and drops them.

@@ -1,18 +1,15 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import type { ComponentType } from 'react';
 import { RootLayout } from './components/layout/RootLayout';
-import { AuthPage } from './pages/AuthPage';
-import { BoardPage } from './pages/BoardPage';
 import { ErrorPage } from './pages/ErrorPage';
-import { HomePage } from './pages/HomePage';
-import { GuidelinesPage, PrivacyPage, TermsPage } from './pages/LegalPages';
-import { ModerationPage } from './pages/ModerationPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { ProfileEditPage } from './pages/ProfileEditPage';
-import { PremiumPage } from './pages/PremiumPage';
-import { ProfilePage } from './pages/ProfilePage';
-import { SavedThreadsPage } from './pages/SavedThreadsPage';
-import { SearchPage } from './pages/SearchPage';
-import { ThreadPage } from './pages/ThreadPage';
+
+/**
+ * Each page is its own chunk, loaded when its route is first visited: a reader of a
+ * thread downloads the thread page, not the moderation panel or the premium dialog.
+ */
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => ({
+  lazy: async () => ({ Component: (await load())[name] }),
+});
 
 // SPEC.md section 2, route table. Routes not built yet fall through to the 404 page.
 export const router = createBrowserRouter([
@@ -20,24 +17,24 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/popular', element: <HomePage /> },
-      { path: '/recent', element: <HomePage /> },
-      { path: '/board/:code', element: <BoardPage /> },
-      { path: '/thread/:id', element: <ThreadPage /> },
-      { path: '/users/:id', element: <ProfilePage /> },
-      { path: '/users/:id/edit', element: <ProfileEditPage /> },
-      { path: '/mod', element: <ModerationPage /> },
-      { path: '/premium', element: <PremiumPage /> },
-      { path: '/saved', element: <SavedThreadsPage /> },
-      { path: '/search', element: <SearchPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/guidelines', element: <GuidelinesPage /> },
-      { path: '/auth', element: <AuthPage /> },
+      { path: '/', ...page(() => import('./pages/HomePage'), 'HomePage') },
+      { path: '/popular', ...page(() => import('./pages/HomePage'), 'HomePage') },
+      { path: '/recent', ...page(() => import('./pages/HomePage'), 'HomePage') },
+      { path: '/board/:code', ...page(() => import('./pages/BoardPage'), 'BoardPage') },
+      { path: '/thread/:id', ...page(() => import('./pages/ThreadPage'), 'ThreadPage') },
+      { path: '/users/:id', ...page(() => import('./pages/ProfilePage'), 'ProfilePage') },
+      { path: '/users/:id/edit', ...page(() => import('./pages/ProfileEditPage'), 'ProfileEditPage') },
+      { path: '/mod', ...page(() => import('./pages/ModerationPage'), 'ModerationPage') },
+      { path: '/premium', ...page(() => import('./pages/PremiumPage'), 'PremiumPage') },
+      { path: '/saved', ...page(() => import('./pages/SavedThreadsPage'), 'SavedThreadsPage') },
+      { path: '/search', ...page(() => import('./pages/SearchPage'), 'SearchPage') },
+      { path: '/terms', ...page(() => import('./pages/LegalPages'), 'TermsPage') },
+      { path: '/privacy', ...page(() => import('./pages/LegalPages'), 'PrivacyPage') },
+      { path: '/guidelines', ...page(() => import('./pages/LegalPages'), 'GuidelinesPage') },
+      { path: '/auth', ...page(() => import('./pages/AuthPage'), 'AuthPage') },
       // Where the spec sends a logged-out user who tries to post.
       { path: '/login', element: <Navigate to="/auth" replace /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', ...page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
     ],
   },
 ]);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SEARCH_QUERY_MIN } from '../constants.js';
+import { SEARCH_TOO_SHORT } from '../search-query.js';
 
-export const SEARCH_TOO_SHORT = 'Please enter at least 3 characters to search';
+export { SEARCH_TOO_SHORT };
 
 /** GET /api/search (`query` or `q`) and the search box: at least 3 non-blank characters. */
 export const searchQuerySchema = z.string({ error: SEARCH_TOO_SHORT }).trim().min(SEARCH_QUERY_MIN, SEARCH_TOO_SHORT).max(200, 'Search query is too long');

@@ -1,19 +1,21 @@
 import { FileQuestion } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { useUser } from '../features/auth/api/get-user';
-import { BanDialog } from '../features/moderation/components/BanDialog';
 import { PostBody } from '../features/posts/components/PostBody';
 import { Replies } from '../features/posts/components/Replies';
 import type { ReportTarget } from '../features/reports/api/create-report';
-import { ReportDialog } from '../features/reports/components/ReportDialog';
 import { useThread } from '../features/threads/api/get-thread';
 import { PremiumBlock } from '../features/premium/components/PremiumBlock';
 import { TipArea } from '../features/tips/components/TipArea';
 import { ThreadDetailView } from '../features/threads/components/ThreadDetailView';
 import { VoteArrows } from '../features/votes/components/VoteArrows';
+
+// Reporting and banning are rare: their dialogs (and the form libraries) load when opened.
+const ReportDialog = lazy(() => import('../features/reports/components/ReportDialog').then((module) => ({ default: module.ReportDialog })));
+const BanDialog = lazy(() => import('../features/moderation/components/BanDialog').then((module) => ({ default: module.BanDialog })));
 
 /** /thread/{id} (SPEC.md section 2, thread detail). */
 export function ThreadPage() {
@@ -77,8 +79,10 @@ export function ThreadPage() {
         renderTips={(post) => <TipArea target={{ kind: 'post', threadId: data.id, postId: post.id, isOwn: post.isOwn }} user={user} />}
         renderVotes={(post) => <VoteArrows target={{ kind: 'posts', id: post.id }} upvotes={post.upvotes} downvotes={post.downvotes} signedIn={signedIn} />}
       />
-      <ReportDialog target={report} onOpenChange={(open) => !open && setReport(null)} />
-      <BanDialog ipHash={banHash} onOpenChange={(open) => !open && setBanHash(null)} />
+      <Suspense>
+        {report && <ReportDialog target={report} onOpenChange={(open) => !open && setReport(null)} />}
+        {banHash && <BanDialog ipHash={banHash} onOpenChange={(open) => !open && setBanHash(null)} />}
+      </Suspense>
     </div>
   );
 }

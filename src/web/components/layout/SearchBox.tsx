@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { searchQuerySchema } from '../../../shared/schemas/search.js';
+import { isSearchQuery, SEARCH_TOO_SHORT } from '../../../shared/search-query.js';
 import { cn } from '../../lib/utils';
 import { Input } from '../ui/input';
 import { toast } from '../ui/use-toast';
@@ -13,8 +13,8 @@ export function SearchBox({ id, className, autoFocus }: { id: string; className?
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const text = query.trim();
-    if (!searchQuerySchema.safeParse(text).success) {
-      toast({ variant: 'destructive', title: 'Search query too short', description: 'Please enter at least 3 characters to search' });
+    if (!isSearchQuery(text)) {
+      toast({ variant: 'destructive', title: 'Search query too short', description: SEARCH_TOO_SHORT });
       return;
     }
     void navigate(`/search?q=${encodeURIComponent(text)}`);

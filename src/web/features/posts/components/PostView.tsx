@@ -8,7 +8,7 @@ import { cn } from '../../../lib/utils';
 import { PostBody } from './PostBody';
 import { PostImage } from './PostImage';
 import { PostMenu } from './PostMenu';
-import { ReplyForm } from './ReplyForm';
+import { LazyReplyForm } from './LazyReplyForm';
 
 export interface PostTreeNode {
   post: Post;
@@ -95,7 +95,7 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
       </article>
       {actions.replyingTo === post.id && !post.isDeleted && (
         <div className="ml-4 rounded-lg border border-dashed p-3 sm:ml-8">
-          <ReplyForm
+          <LazyReplyForm
             threadId={post.threadId}
             user={actions.user}
             replyToId={post.id}

@@ -8,7 +8,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { getPostsAfter } from '../api/get-more-posts';
 import { goToPost } from './PostBody';
 import { PostView, type PostActions, type PostTreeNode } from './PostView';
-import { ReplyForm, type TextInsert } from './ReplyForm';
+import { LazyReplyForm } from './LazyReplyForm';
+import type { TextInsert } from './ReplyForm';
 
 type Sort = 'newest' | 'oldest';
 
@@ -96,7 +97,7 @@ export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips
         </p>
       ) : (
         <div className="rounded-lg border bg-card p-4">
-          <ReplyForm threadId={thread.id} user={user} insert={insert} onPosted={() => setSort('newest')} />
+          <LazyReplyForm threadId={thread.id} user={user} insert={insert} onPosted={() => setSort('newest')} />
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">

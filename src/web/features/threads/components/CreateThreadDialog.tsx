@@ -1,7 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Board, CurrentUser } from '../../../../shared/api.js';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { ThreadForm } from './ThreadForm';
+import { Spinner } from '../../../components/ui/spinner';
+
+// The form (and the validation libraries) load when the dialog first opens.
+const ThreadForm = lazy(() => import('./ThreadForm').then((module) => ({ default: module.ThreadForm })));
 
 interface CreateThreadDialogProps {
   boards: Board[];
@@ -22,7 +25,9 @@ export function CreateThreadDialog({ boards, user, boardCode, children }: Create
           <DialogTitle>New Thread</DialogTitle>
           <DialogDescription>Create a new thread to start a discussion</DialogDescription>
         </DialogHeader>
-        <ThreadForm key={boardCode ?? ''} boards={boards} user={user} boardCode={boardCode} onCreated={() => setOpen(false)} />
+        <Suspense fallback={<Spinner className="mx-auto my-8" label="Loading the form" />}>
+          <ThreadForm key={boardCode ?? ''} boards={boards} user={user} boardCode={boardCode} onCreated={() => setOpen(false)} />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );
