@@ -3,6 +3,8 @@
 // BENCH_ELD_FILE, which the benchmark reads after each scenario.
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import process from 'node:process';
+import { setInterval } from 'node:timers';
 
 const file = process.env.BENCH_ELD_FILE;
 if (file) {
