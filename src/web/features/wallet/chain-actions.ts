@@ -80,9 +80,3 @@ export async function waitForConfirmations(hash: Hash, confirmations: number): P
   }
   if (status !== 'success') throw new WalletError('transaction-failed', 'The transaction was reverted on chain.');
 }
-
-/** EIP-681 payment request URI for a native-coin payment, as wallets scan it from a QR code. */
-export function paymentUri(address: string, amount: string, chainId: number | null, decimals = 18): string {
-  const value = parseUnits(amount, decimals).toString();
-  return `ethereum:${address}${chainId ? `@${chainId}` : ''}?value=${value}`;
-}
