@@ -30,6 +30,7 @@ import { walletRoutes } from './modules/wallets/routes.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { httpCachePlugin } from './plugins/http-cache.js';
 import { multipartPlugin } from './plugins/multipart.js';
 import { queryContextPlugin } from './plugins/query-context.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -89,6 +90,8 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
 
   await app.register(errorHandlerPlugin);
   await app.register(requestLogPlugin);
+  // Before compression (in securityPlugin): the ETag is taken over the JSON text, not a compressed stream.
+  await app.register(httpCachePlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(multipartPlugin);

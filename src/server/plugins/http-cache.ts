@@ -1,0 +1,46 @@
+import { hash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Weak: the same JSON may go out compressed or not, which a strong tag would have to tell apart. */
+const etagOf = (payload: string | Buffer) => `W/"${hash('sha1', payload, 'base64url')}"`;
+
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  // Comparison is weak (RFC 9110 §13.1.2): W/"x" and "x" name the same representation.
+  const opaque = etag.slice(2);
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return (tag.startsWith('W/') ? tag.slice(2) : tag) === opaque;
+  });
+}
+
+/**
+ * Anonymous reads are the same for every visitor, so they carry an ETag and
+ * `no-cache`: the browser keeps the copy and revalidates it, and an unchanged page
+ * answers 304 with no body. Signed-in reads hold per-viewer fields (own vote, own
+ * posts, premium access) and are left to `private, no-store`; so is anything that
+ * is not a plain 200, since errors must never be replayed from a cache.
+ */
+export const httpCachePlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) return payload;
+    if (request.user || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+      return payload;
+    }
+    const etag = etagOf(payload);
+    reply.header('etag', etag);
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    // A cache keyed by URL alone must not hand an anonymous copy to a signed-in viewer.
+    reply.header('vary', 'Cookie');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && matches(ifNoneMatch, etag)) {
+      reply.code(304);
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      return '';
+    }
+    return payload;
+  });
+});
