@@ -20,7 +20,8 @@ export async function benchAdminUrl(explicit?: string): Promise<{ url: string; s
   if (url) return { url, stop: async () => {} };
   const embedded = await startEmbeddedPostgres({
     clusterDir: path.join(projectRoot, 'bench', '.data', 'postgres'),
-    settings: { shared_buffers: "'512MB'", max_connections: '200' },
+    // 2 GB holds the 1M-post set (posts are 1 GB with their indexes), as a production server of that size would be tuned.
+    settings: { shared_buffers: "'2GB'", max_connections: '200' },
   });
   return { url: embedded.url, stop: embedded.stop };
 }

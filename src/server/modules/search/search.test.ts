@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { posts, threads } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
 import { createReply, createThread, signUp, type TestUser } from '../../test/factories.js';
-import { snippetHtml } from './service.js';
+import { createSearchService, snippetHtml } from './service.js';
+import { CANDIDATES } from './strategy.js';
 
 const t = useTestApp();
 let author: TestUser;
@@ -92,5 +93,29 @@ describe('GET /api/search', () => {
   it('returns at most 20 results per type', async () => {
     for (let i = 0; i < 22; i++) await createThread(t, author, { title: `Capybara number ${i}`, content: 'capybara' });
     expect((await search('capybara', 'threads')).threads).toHaveLength(20);
+  });
+
+  it('finds the same results whichever way it gathers candidates, newest first past the candidate cap', async () => {
+    const gone = await createThread(t, author, { title: 'Okapi thread', content: 'okapi okapi' });
+    const kept = await createThread(t, author, { title: 'Okapi sightings', content: 'one okapi' });
+    for (let i = 0; i < 3; i++) await createReply(author, kept.id, { content: `okapi reply ${i}` });
+    await createReply(author, gone.id, { content: 'okapi in a thread that goes' });
+    await t.database.db.update(threads).set({ isDeleted: true }).where(eq(threads.id, gone.id));
+    const service = createSearchService(t.database.db);
+    for (const query of ['okapi', 'okapi reply', 'okapi -reply', 'sightings or reply', 'xyzzyplugh']) {
+      const [recent, index] = [await service.search(query, 'all', { strategy: 'recent' }), await service.search(query, 'all', { strategy: 'index' })];
+      expect(recent, query).toEqual(index);
+    }
+
+    // More matches than are ranked: both take the newest ones.
+    const many = await createThread(t, author, { title: 'Ibis', content: 'ibis colony' });
+    const replies = [];
+    for (let i = 0; i < CANDIDATES + 5; i++) replies.push(await createReply(author, many.id, { content: `ibis ${i}` }));
+    const newest = new Set(replies.slice(-CANDIDATES).map((reply) => reply.id));
+    for (const strategy of ['recent', 'index'] as const) {
+      const { posts: found } = await service.search('ibis', 'posts', { strategy });
+      expect(found).toHaveLength(20);
+      expect(found.every((post) => newest.has(post.id)), strategy).toBe(true);
+    }
   });
 });

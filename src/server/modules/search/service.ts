@@ -1,15 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PostSearchResult, SearchResults, ThreadSearchResult } from '../../../shared/api.js';
 import { SEARCH_RESULTS_MAX } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
+import { CANDIDATES, chooseStrategy, INDEX_MATCH_LIMIT, RECENT_WALK_LIMIT, type SearchStrategy } from './strategy.js';
+import { createTermStatsCache, type SearchTable } from './term-stats.js';
 
-/**
- * How many matches are ranked at most. Ranking needs every candidate's document, so
- * for a word found in half a million posts the candidates are capped; the cap is
- * taken without ORDER BY so PostgreSQL reads the GIN index (a "top N by id" query
- * can instead walk the whole primary key looking for a rare word: the 1.5 s trap).
- */
-const CANDIDATES = 2000;
 const MARK_START = '\u0001';
 const MARK_END = '\u0002';
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
@@ -26,9 +21,36 @@ export function snippetHtml(headline: string): string {
     .replaceAll(MARK_END, '</mark>');
 }
 
-/** Full-text search over thread titles and bodies and replies; never premium content, never deleted content. */
+/**
+ * The newest matches of a table, at most CANDIDATES, as the CTE `candidates (id, search_vector)`.
+ * Both shapes keep the GIN lookup and the ordering apart (a MATERIALIZED fence, a
+ * LIMIT in a subquery), so the planner cannot turn either into the other.
+ */
+function candidatesCte(table: SearchTable, strategy: SearchStrategy): SQL {
+  const from = sql.raw(table);
+  if (strategy === 'recent') {
+    return sql`candidates AS MATERIALIZED (
+      SELECT r.id, r.search_vector
+      FROM (SELECT id, search_vector FROM ${from} WHERE NOT is_deleted ORDER BY id DESC LIMIT ${RECENT_WALK_LIMIT}) r, q
+      WHERE r.search_vector @@ q.query
+      LIMIT ${CANDIDATES})`;
+  }
+  return sql`matches AS MATERIALIZED (
+      SELECT m.id FROM ${from} m, q WHERE m.search_vector @@ q.query AND NOT m.is_deleted LIMIT ${INDEX_MATCH_LIMIT}),
+    candidates AS MATERIALIZED (
+      SELECT x.id, x.search_vector FROM (SELECT id FROM matches ORDER BY id DESC LIMIT ${CANDIDATES}) newest
+      JOIN ${from} x ON x.id = newest.id)`;
+}
+
+/**
+ * Full-text search over thread titles and bodies and replies; never premium content,
+ * never deleted content. The newest matches (at most CANDIDATES) are ranked by
+ * ts_rank_cd, and the best SEARCH_RESULTS_MAX get a highlighted snippet.
+ */
 export function createSearchService(db: Db) {
-  async function searchThreads(query: string): Promise<ThreadSearchResult[]> {
+  const termStats = createTermStatsCache(db);
+
+  async function searchThreads(query: string, strategy: SearchStrategy): Promise<ThreadSearchResult[]> {
     const { rows } = await db.execute<{
       id: number;
       title: string;
@@ -42,11 +64,7 @@ export function createSearchService(db: Db) {
       headline: string;
     }>(sql`
       WITH q AS (SELECT websearch_to_tsquery('english', ${query}) AS query),
-      candidates AS MATERIALIZED (
-        SELECT t.id, t.search_vector FROM threads t, q
-        WHERE t.search_vector @@ q.query AND NOT t.is_deleted
-        LIMIT ${CANDIDATES}
-      ),
+      ${candidatesCte('threads', strategy)},
       ranked AS (
         SELECT c.id, ts_rank_cd(c.search_vector, q.query) AS rank FROM candidates c, q
         ORDER BY rank DESC, c.id DESC LIMIT ${SEARCH_RESULTS_MAX}
@@ -67,7 +85,7 @@ export function createSearchService(db: Db) {
     }));
   }
 
-  async function searchPosts(query: string): Promise<PostSearchResult[]> {
+  async function searchPosts(query: string, strategy: SearchStrategy): Promise<PostSearchResult[]> {
     const { rows } = await db.execute<{
       id: number;
       thread_id: number;
@@ -77,14 +95,10 @@ export function createSearchService(db: Db) {
       headline: string;
     }>(sql`
       WITH q AS (SELECT websearch_to_tsquery('english', ${query}) AS query),
-      candidates AS MATERIALIZED (
-        SELECT p.id, p.search_vector FROM posts p
-        JOIN threads t ON t.id = p.thread_id AND NOT t.is_deleted, q
-        WHERE p.search_vector @@ q.query AND NOT p.is_deleted
-        LIMIT ${CANDIDATES}
-      ),
+      ${candidatesCte('posts', strategy)},
       ranked AS (
-        SELECT c.id, ts_rank_cd(c.search_vector, q.query) AS rank FROM candidates c, q
+        SELECT c.id, ts_rank_cd(c.search_vector, q.query) AS rank
+        FROM candidates c JOIN posts p ON p.id = c.id JOIN threads t ON t.id = p.thread_id AND NOT t.is_deleted, q
         ORDER BY rank DESC, c.id DESC LIMIT ${SEARCH_RESULTS_MAX}
       )
       SELECT p.id, p.thread_id, t.title AS thread_title, p.content, p.created_at,
@@ -101,11 +115,28 @@ export function createSearchService(db: Db) {
     }));
   }
 
+  /**
+   * Searches one table with the strategy its statistics favour. A newest-first walk
+   * that finds less than a page means the statistics were off (the matches are
+   * sparser than they said), so the index answers instead.
+   */
+  async function searchTable<T>(table: SearchTable, query: string, queryText: string, run: (query: string, strategy: SearchStrategy) => Promise<T[]>, forced?: SearchStrategy): Promise<T[]> {
+    const strategy = forced ?? chooseStrategy(queryText, await termStats(table));
+    const results = await run(query, strategy);
+    if (strategy === 'recent' && !forced && results.length < SEARCH_RESULTS_MAX) return run(query, 'index');
+    return results;
+  }
+
   return {
-    async search(query: string, type: 'all' | 'threads' | 'posts'): Promise<SearchResults> {
+    /** `strategy` forces one way of gathering candidates (tests compare the two). */
+    async search(query: string, type: 'all' | 'threads' | 'posts', options: { strategy?: SearchStrategy } = {}): Promise<SearchResults> {
+      const { rows } = await db.execute<{ text: string }>(sql`SELECT websearch_to_tsquery('english', ${query})::text AS text`);
+      const queryText = rows[0]?.text ?? '';
+      // A query of stop words only matches nothing.
+      if (queryText === '') return { threads: [], posts: [] };
       const [threads, posts] = await Promise.all([
-        type === 'posts' ? [] : searchThreads(query),
-        type === 'threads' ? [] : searchPosts(query),
+        type === 'posts' ? [] : searchTable('threads', query, queryText, searchThreads, options.strategy),
+        type === 'threads' ? [] : searchTable('posts', query, queryText, searchPosts, options.strategy),
       ]);
       return { threads, posts };
     },
