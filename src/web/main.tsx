@@ -2,19 +2,25 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
-import { RouterProvider } from 'react-router/dom';
 import { Toaster } from './components/ui/toaster';
 import { showToastFromPreviousPage } from './components/ui/use-toast';
 import { queryClient } from './lib/query-client';
 import { watchColorTheme } from './lib/color-theme';
 import { watchColorMode } from './lib/theme';
-import { router } from './routes';
+import { hoistDocumentTitles } from './app/document-title';
+import { preloadPage, Router } from './app/router';
+import { RootLayout } from './components/layout/RootLayout';
+import { ErrorPage } from './pages/ErrorPage';
+import { routes } from './routes';
 import './index.css';
 
 // Radix's modal scroll lock injects a <style>; the server's CSP allows it with this page's nonce.
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
 if (nonce && nonce !== '__CSP_NONCE__') setNonce(nonce);
 
+// Fetch the first page's chunk while the shell starts.
+void preloadPage(routes).catch(() => undefined);
+hoistDocumentTitles();
 watchColorMode();
 watchColorTheme();
 showToastFromPreviousPage();
@@ -25,7 +31,7 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Router routes={routes} layout={<RootLayout />} errorElement={<ErrorPage />} />
       <Toaster />
     </QueryClientProvider>
   </StrictMode>,

@@ -1,5 +1,5 @@
 import { MessagesSquare, PenLine, UserPlus } from 'lucide-react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '../app/router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';

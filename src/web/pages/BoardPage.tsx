@@ -1,6 +1,6 @@
 import { ArrowUp, ChevronLeft, ChevronRight, Hash, LayoutGrid, List, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../app/router';
 import { THREAD_SORTS } from '../../shared/constants.js';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';

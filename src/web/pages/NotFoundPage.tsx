@@ -1,5 +1,5 @@
 import { Compass } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../app/router';
 import { Button } from '../components/ui/button';
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { Crown } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../app/router';
 import { MEMBERSHIP_PLANS } from '../../shared/constants.js';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Skeleton } from '../components/ui/skeleton';

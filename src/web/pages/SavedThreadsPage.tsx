@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '../app/router';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useUser } from '../features/auth/api/get-user';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../app/router';
 import { SEARCH_RESULTS_MAX } from '../../shared/constants.js';
 import { searchQuerySchema } from '../../shared/schemas/search.js';
 import { Skeleton } from '../components/ui/skeleton';

@@ -1,6 +1,6 @@
 import { FileQuestion } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../app/router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { useUser } from '../features/auth/api/get-user';

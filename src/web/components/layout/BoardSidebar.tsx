@@ -1,5 +1,5 @@
 import { Flame, Clock, LayoutGrid } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../app/router';
 import { useBoards } from '../../features/boards/api/get-boards';
 import { BoardIcon } from '../../features/boards/components/BoardIcon';
 import { cn } from '../../lib/utils';

@@ -1,5 +1,5 @@
 import { AtSign, MessageCircle, Rss } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 
 const legalLinks = [
   { to: '/terms', label: 'Terms' },

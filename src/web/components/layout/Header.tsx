@@ -1,6 +1,6 @@
 import { Plus, Search, X } from 'lucide-react';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../app/router';
 import { useUser } from '../../features/auth/api/get-user';
 import { useBoards } from '../../features/boards/api/get-boards';
 import { CreateThreadDialog } from '../../features/threads/components/CreateThreadDialog';

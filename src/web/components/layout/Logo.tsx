@@ -1,5 +1,5 @@
 import { MessageSquareLock } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 
 export function Logo() {
   return (

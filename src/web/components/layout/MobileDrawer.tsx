@@ -1,6 +1,6 @@
 import { Crown, Home, Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../app/router';
 import { useUser } from '../../features/auth/api/get-user';
 import { useBoards } from '../../features/boards/api/get-boards';
 import { BoardIcon } from '../../features/boards/components/BoardIcon';

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from '../../app/router';
 import { BoardSidebar, BoardStrip } from './BoardSidebar';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -15,7 +15,6 @@ export function RootLayout() {
         </main>
       </div>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

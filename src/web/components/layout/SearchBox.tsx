@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router';
 import { isSearchQuery, SEARCH_TOO_SHORT } from '../../../shared/search-query.js';
 import { cn } from '../../lib/utils';
 import { Input } from '../ui/input';

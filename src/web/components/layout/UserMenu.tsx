@@ -1,6 +1,6 @@
 import { Bookmark, Crown, LogOut, ShieldCheck, User } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/router';
 import type { CurrentUser } from '../../../shared/api.js';
 import { useUser } from '../../features/auth/api/get-user';
 import { useLogout } from '../../features/auth/api/logout';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { Board } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { SentTip } from '../../../../shared/api.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';

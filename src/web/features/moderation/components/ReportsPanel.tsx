@@ -1,6 +1,6 @@
 import { Check, ExternalLink, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { Report, ReportStatus } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { MessageSquareReply, Quote } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { CurrentUser, Post } from '../../../../shared/api.js';
 import { Button } from '../../../components/ui/button';
 import { formatDate, timeAgo } from '../../../lib/format';

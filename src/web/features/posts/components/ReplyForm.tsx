@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/router';
 import type { CurrentUser } from '../../../../shared/api.js';
 import { createPostSchema } from '../../../../shared/schemas/posts.js';
 import { Button } from '../../../components/ui/button';

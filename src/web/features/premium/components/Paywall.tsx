@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { CurrentUser, PremiumPurchase, ThreadDetail } from '../../../../shared/api.js';
 import { DEFAULT_ACCESS_PRICE, PREMIUM_CURRENCIES } from '../../../../shared/constants.js';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';

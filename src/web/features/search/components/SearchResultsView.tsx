@@ -1,5 +1,5 @@
 import { MessageSquare } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { SearchResults } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { replyCountLabel, timeAgo } from '../../../lib/format';

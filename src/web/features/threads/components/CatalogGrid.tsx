@@ -1,5 +1,5 @@
 import { MessageSquare, Pin } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { Thread } from '../../../../shared/api.js';
 import { replyCountLabel } from '../../../lib/format';
 import { ThreadThumbnail } from './ThreadImage';

@@ -1,6 +1,6 @@
 import { Ban, MoreHorizontal, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/router';
 import type { Thread } from '../../../../shared/api.js';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { Thread } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

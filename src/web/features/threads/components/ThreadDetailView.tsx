@@ -1,6 +1,6 @@
 import { ArrowLeft, Ban, Bookmark, BookmarkCheck, Flag, Lock, LockOpen, MoreVertical, Pin, PinOff, RefreshCw, Share2, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../app/router';
 import type { CurrentUser, ThreadDetail } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

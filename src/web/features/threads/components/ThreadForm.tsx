@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../app/router';
 import type { Board, CurrentUser } from '../../../../shared/api.js';
 import { PREMIUM_CURRENCIES } from '../../../../shared/constants.js';
 import { createThreadSchema } from '../../../../shared/schemas/threads.js';

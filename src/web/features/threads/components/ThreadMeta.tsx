@@ -1,5 +1,5 @@
 import { Clock, Crown, Lock, MessageSquare, Pin } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { Thread } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';

@@ -1,6 +1,6 @@
 import { HandCoins } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/router';
 import type { CurrentUser } from '../../../../shared/api.js';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { Activity } from '../../../../shared/api.js';
 import { formatDate, timeAgo } from '../../../lib/format';
 

@@ -1,5 +1,5 @@
 import { Clock, EyeOff, MessageSquare } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { Thread } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
