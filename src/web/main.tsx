@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
-import { Toaster } from './components/ui/toaster';
 import { showToastFromPreviousPage } from './components/ui/use-toast';
 import { queryClient } from './lib/query-client';
 import { watchColorTheme } from './lib/color-theme';
 import { watchColorMode } from './lib/theme';
 import { hoistDocumentTitles } from './app/document-title';
+import { LazyToaster } from './app/LazyToaster';
 import { preloadPage, Router } from './app/router';
 import { RootLayout } from './components/layout/RootLayout';
 import { ErrorPage } from './pages/ErrorPage';
@@ -32,7 +32,7 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <Router routes={routes} layout={<RootLayout />} errorElement={<ErrorPage />} />
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   </StrictMode>,
 );
