@@ -1,13 +1,13 @@
-import { and, eq, not, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Post } from '../../../shared/api.js';
 import type { createPostSchema } from '../../../shared/schemas/posts.js';
 import type { Db } from '../../db/client.js';
-import { posts, threads, users } from '../../db/schema.js';
+import { threads } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { recordActivity } from '../activities/service.js';
+import type { ActivityEvent } from '../activities/service.js';
 import { hotScoreAfter } from '../threads/hot-score.js';
 import { findPostRow } from '../threads/queries.js';
 import { THREAD_NOT_FOUND } from '../threads/service.js';
@@ -20,47 +20,41 @@ export const THREAD_LOCKED = 'This thread is locked. No new replies can be added
 export function createPostService({ db, saveImage }: { db: Db; saveImage: SaveImage }) {
   return {
     /**
-     * Adds a reply. The thread's replyCount and bumpedAt change in the same transaction
-     * with an atomic increment, so counts stay exact under concurrent replies.
+     * Adds a reply. The post, the thread's replyCount, bumpedAt and hot score, the
+     * author's postCount and their timeline entry are written by one statement: the
+     * thread's row is locked only while that statement runs, so replies to a busy
+     * thread queue for microseconds, not round trips, and counts stay exact.
      */
     async createPost(input: CreatePost, author: { id: number; ipHash: string }, viewer: Viewer, image?: UploadedImage): Promise<Post> {
       const stored = image ? await saveImage(image) : undefined;
-      const id = await db.transaction(async (tx) => {
-        const [bumped] = await tx
-          .update(threads)
-          .set({ replyCount: sql`${threads.replyCount} + 1`, bumpedAt: sql`now()`, hotScore: hotScoreAfter({ replies: 1 }) })
-          .where(and(eq(threads.id, input.threadId), not(threads.isDeleted), not(threads.isLocked)))
-          .returning({ id: threads.id, title: threads.title });
-        if (!bumped) {
-          const [thread] = await tx.select({ isDeleted: threads.isDeleted }).from(threads).where(eq(threads.id, input.threadId));
-          if (!thread || thread.isDeleted) throw new NotFoundError(THREAD_NOT_FOUND);
-          throw new ForbiddenError(THREAD_LOCKED);
-        }
-        if (input.replyToId !== undefined) {
-          const [target] = await tx.select({ threadId: posts.threadId }).from(posts).where(eq(posts.id, input.replyToId));
-          if (target?.threadId !== input.threadId) {
-            throw new ValidationError('You can only reply to a post in the same thread', { replyToId: 'You can only reply to a post in the same thread' });
-          }
-        }
-        const [post] = await tx
-          .insert(posts)
-          .values({
-            threadId: input.threadId,
-            userId: author.id,
-            content: input.content,
-            isAnonymous: input.isAnonymous,
-            replyToId: input.replyToId ?? null,
-            ipHash: author.ipHash,
-            ...imageColumns(stored),
-          })
-          .returning({ id: posts.id });
-        await tx
-          .update(users)
-          .set({ postCount: sql`${users.postCount} + 1` })
-          .where(eq(users.id, author.id));
-        await recordActivity(tx, author.id, author.ipHash, { type: 'reply_created', threadId: input.threadId, postId: post!.id, title: bumped.title });
-        return post!.id;
-      });
+      const { imageUrl, thumbnailUrl, imageName } = imageColumns(stored);
+      const replyToId = input.replyToId ?? null;
+      const { rows } = await db.execute<{ id: number }>(sql`
+        WITH bumped AS (
+          UPDATE threads SET reply_count = reply_count + 1, bumped_at = now(), hot_score = ${hotScoreAfter({ replies: 1 })}
+          WHERE id = ${input.threadId} AND NOT is_deleted AND NOT is_locked
+            AND (${replyToId}::int IS NULL OR EXISTS (SELECT 1 FROM posts WHERE id = ${replyToId}::int AND thread_id = ${input.threadId}))
+          RETURNING id, title),
+        post AS (
+          INSERT INTO posts (thread_id, user_id, content, is_anonymous, reply_to_id, ip_hash, image_url, thumbnail_url, image_name)
+          SELECT id, ${author.id}::int, ${input.content}::text, ${input.isAnonymous}::boolean, ${replyToId}::int, ${author.ipHash}::text,
+            ${imageUrl}::text, ${thumbnailUrl}::text, ${imageName}::text
+          FROM bumped
+          RETURNING id, thread_id),
+        counted AS (UPDATE users SET post_count = post_count + 1 WHERE id = ${author.id} AND EXISTS (SELECT 1 FROM post)),
+        timeline AS (
+          INSERT INTO user_activities (user_id, ip_hash, activity_type, activity_data)
+          SELECT ${author.id}::int, ${author.ipHash}::text, ${'reply_created' satisfies ActivityEvent['type']}::text, jsonb_build_object('threadId', post.thread_id, 'postId', post.id, 'title', bumped.title)
+          FROM post, bumped)
+        SELECT id FROM post`);
+      const id = rows[0]?.id;
+      if (id === undefined) {
+        // Nothing was written; say why, in the order a reader would check.
+        const [thread] = await db.select({ isDeleted: threads.isDeleted, isLocked: threads.isLocked }).from(threads).where(eq(threads.id, input.threadId));
+        if (!thread || thread.isDeleted) throw new NotFoundError(THREAD_NOT_FOUND);
+        if (thread.isLocked) throw new ForbiddenError(THREAD_LOCKED);
+        throw new ValidationError('You can only reply to a post in the same thread', { replyToId: 'You can only reply to a post in the same thread' });
+      }
       return serializePost((await findPostRow(db, id))!, viewer);
     },
   };
