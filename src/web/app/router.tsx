@@ -75,6 +75,7 @@ interface RouterState {
 
 interface RouterContextValue {
   location: Location;
+  type: NavigationType;
   params: Params;
   outlet: ReactNode;
   navigate: (to: string, options?: NavigateOptions) => Promise<void>;
@@ -158,12 +159,8 @@ export function Router({ routes, layout, errorElement }: RouterProps) {
     [go],
   );
 
-  useLayoutEffect(() => {
-    if (state) restoreScroll(state.location, state.type);
-  }, [state]);
-
   const value = useMemo<RouterContextValue | null>(
-    () => state && { location: state.location, params: state.params, outlet: state.outlet, navigate },
+    () => state && { location: state.location, type: state.type, params: state.params, outlet: state.outlet, navigate },
     [state, navigate],
   );
 
@@ -211,9 +208,14 @@ class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   }
 }
 
-/** Where the current page renders inside the layout. */
+/**
+ * Where the current page renders inside the layout. It also places the scroll once the
+ * page is in the DOM: Preact re-renders context readers after the provider's commit.
+ */
 export function Outlet() {
-  return useRouter().outlet;
+  const { outlet, location, type } = useRouter();
+  useLayoutEffect(() => restoreScroll(location, type), [location, type]);
+  return outlet;
 }
 
 export function useLocation(): Location {
