@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bannedIps } from '../db/schema.js';
@@ -31,12 +31,15 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
       return (this[ipHashCache] ??= hashIp(secret, this.ip));
     },
   });
+  // Prepared once: every write runs it.
+  const findBan = app.db
+    .select({ reason: bannedIps.reason })
+    .from(bannedIps)
+    .where(and(eq(bannedIps.ipHash, sql.placeholder('ipHash')), or(isNull(bannedIps.expiresAt), gt(bannedIps.expiresAt, sql`now()`))))
+    .limit(1)
+    .prepare('ban_by_ip_hash');
   app.decorateRequest('assertNotBanned', async function (this: FastifyRequest) {
-    const [ban] = await app.db
-      .select({ reason: bannedIps.reason })
-      .from(bannedIps)
-      .where(and(eq(bannedIps.ipHash, this.ipHash), or(isNull(bannedIps.expiresAt), gt(bannedIps.expiresAt, new Date()))))
-      .limit(1);
+    const [ban] = await findBan.execute({ ipHash: this.ipHash });
     if (ban) throw new ForbiddenError(ban.reason ? `You are banned: ${ban.reason}` : 'You are banned');
   });
 });

@@ -49,16 +49,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     return user;
   });
 
+  // Prepared once: every signed-in request runs it.
+  const findSession = db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_user');
+
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith('/api/')) return;
     const id = sessionIdOf(token);
-    const [row] = await db
-      .select({ user: users, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-      .limit(1);
+    const [row] = await findSession.execute({ id });
     if (!row || !row.user.isActive) return;
     (request as FastifyRequest & { [sessionIdCache]?: string })[sessionIdCache] = id;
     request.user = row.user;

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, gt, not, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { and, asc, desc, eq, getTableColumns, gt, not, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { boards, posts, threads, users } from '../../db/schema.js';
 import type { PostRow } from '../posts/serializer.js';
 import type { ThreadRow } from './serializer.js';
@@ -21,25 +21,27 @@ export function selectThreads(db: DbOrTx) {
 
 export const notDeleted = not(threads.isDeleted);
 
-export async function findThread(db: DbOrTx, id: number): Promise<ThreadRow | undefined> {
-  const [row] = await selectThreads(db)
-    .where(and(eq(threads.id, id), notDeleted))
-    .limit(1);
+export async function findThread(db: Db, id: number): Promise<ThreadRow | undefined> {
+  const [row] = await statements(db).thread.execute({ id });
   return row;
 }
 
 /** A thread's posts in order, `limit` at a time after `afterId`. */
-export function findThreadPosts(db: DbOrTx, threadId: number, afterId: number, limit: number): Promise<PostRow[]> {
-  return db
-    .select({ ...postColumns, username: users.username })
-    .from(posts)
-    .leftJoin(users, eq(users.id, posts.userId))
-    .where(and(eq(posts.threadId, threadId), gt(posts.id, afterId)))
-    .orderBy(asc(posts.id))
-    .limit(limit);
+export function findThreadPosts(db: Db, threadId: number, afterId: number, limit: number): Promise<PostRow[]> {
+  return statements(db).threadPosts.execute({ threadId, afterId, limit });
 }
 
-export const threadOrders: Record<'activity' | 'newest' | 'popular', SQL[]> = {
+/** A board's page of threads (sticky first, then the order), or a feed across boards. */
+export function findThreadPage(db: Db, order: ThreadOrder, page: { boardId?: number; limit: number; offset: number }): Promise<ThreadRow[]> {
+  const prepared = statements(db);
+  return page.boardId === undefined
+    ? prepared.feed[order].execute({ limit: page.limit, offset: page.offset })
+    : prepared.boardPage[order].execute({ boardId: page.boardId, limit: page.limit, offset: page.offset });
+}
+
+export type ThreadOrder = 'activity' | 'newest' | 'popular';
+
+export const threadOrders: Record<ThreadOrder, SQL[]> = {
   activity: [desc(threads.bumpedAt), desc(threads.id)],
   newest: [desc(threads.createdAt), desc(threads.id)],
   popular: [desc(threads.hotScore), desc(threads.id)],
@@ -53,4 +55,50 @@ export function findPostRow(db: DbOrTx, id: number): Promise<PostRow | undefined
     .where(eq(posts.id, id))
     .limit(1)
     .then((rows) => rows[0]);
+}
+
+function prepare(db: Db) {
+  const byOrder = <T>(make: (order: ThreadOrder) => T): Record<ThreadOrder, T> => ({ activity: make('activity'), newest: make('newest'), popular: make('popular') });
+  return {
+    thread: selectThreads(db)
+      .where(and(eq(threads.id, sql.placeholder('id')), notDeleted))
+      .limit(1)
+      .prepare('thread_by_id'),
+    threadPosts: db
+      .select({ ...postColumns, username: users.username })
+      .from(posts)
+      .leftJoin(users, eq(users.id, posts.userId))
+      .where(and(eq(posts.threadId, sql.placeholder('threadId')), gt(posts.id, sql.placeholder('afterId'))))
+      .orderBy(asc(posts.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('thread_posts'),
+    boardPage: byOrder((order) =>
+      selectThreads(db)
+        .where(and(eq(threads.boardId, sql.placeholder('boardId')), notDeleted))
+        .orderBy(desc(threads.isSticky), ...threadOrders[order])
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`board_page_${order}`),
+    ),
+    feed: byOrder((order) =>
+      selectThreads(db)
+        .where(notDeleted)
+        .orderBy(...threadOrders[order])
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`thread_feed_${order}`),
+    ),
+  };
+}
+
+/**
+ * The hot reads as named prepared statements, built once per database: drizzle skips
+ * building the SQL on every request, and PostgreSQL parses and plans each once per
+ * connection instead of once per query.
+ */
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepare>>();
+function statements(db: Db): ReturnType<typeof prepare> {
+  let prepared = preparedByDb.get(db);
+  if (!prepared) preparedByDb.set(db, (prepared = prepare(db)));
+  return prepared;
 }

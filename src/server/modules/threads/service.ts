@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Thread, ThreadDetail } from '../../../shared/api.js';
 import { FEED_SIZE, THREAD_POSTS_PER_PAGE } from '../../../shared/constants.js';
@@ -12,7 +12,7 @@ import { recordActivity } from '../activities/service.js';
 import { serializePost } from '../posts/serializer.js';
 import { premiumAccessSet } from '../premium/access.js';
 import { initialHotScore } from './hot-score.js';
-import { findThread, findThreadPosts, notDeleted, selectThreads, threadOrders } from './queries.js';
+import { findThread, findThreadPage, findThreadPosts } from './queries.js';
 import { serializeThread, type ThreadRow } from './serializer.js';
 
 type CreateThread = z.output<typeof createThreadSchema>;
@@ -30,20 +30,16 @@ export function createThreadService({ db, saveImage }: { db: Db; saveImage: Save
   return {
     /** A board's page: sticky threads first, then the chosen order. */
     async listBoardThreads(boardId: number, query: ListQuery, viewer: Viewer): Promise<Thread[]> {
-      const rows = await selectThreads(db)
-        .where(and(eq(threads.boardId, boardId), notDeleted))
-        .orderBy(desc(threads.isSticky), ...threadOrders[query.sort])
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
+      const rows = await findThreadPage(db, query.sort, { boardId, limit: query.limit, offset: (query.page - 1) * query.limit });
       return serializeList(rows, viewer);
     },
 
     async recent(viewer: Viewer): Promise<Thread[]> {
-      return serializeList(await selectThreads(db).where(notDeleted).orderBy(...threadOrders.newest).limit(FEED_SIZE), viewer);
+      return serializeList(await findThreadPage(db, 'newest', { limit: FEED_SIZE, offset: 0 }), viewer);
     },
 
     async popular(viewer: Viewer): Promise<Thread[]> {
-      return serializeList(await selectThreads(db).where(notDeleted).orderBy(...threadOrders.popular).limit(FEED_SIZE), viewer);
+      return serializeList(await findThreadPage(db, 'popular', { limit: FEED_SIZE, offset: 0 }), viewer);
     },
 
     /** The thread page: the thread and its posts, oldest first, 100 at a time after `afterPostId`. */
