@@ -11,36 +11,31 @@ export type PostRow = Omit<typeof posts.$inferSelect, 'searchVector'> & { userna
  * hash so they can still ban the poster.
  */
 export function serializePost(row: PostRow, viewer: Viewer): Post {
-  const base = {
+  // One object literal per post, no spreads: a thread page serializes a hundred of these per request.
+  const deleted = row.isDeleted;
+  const author = deleted ? null : authorFields(row, viewer);
+  const post: Post = {
     id: row.id,
     threadId: row.threadId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     replyToId: row.replyToId,
     isAnonymous: row.isAnonymous,
-    isDeleted: row.isDeleted,
+    isDeleted: deleted,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
+    content: deleted ? '' : row.content,
+    imageUrl: deleted ? null : row.imageUrl,
+    imageName: deleted ? null : row.imageName,
+    thumbnailUrl: deleted ? null : row.thumbnailUrl,
+    userId: author ? author.userId : null,
+    username: author ? author.username : null,
+    isOwn: author ? author.isOwn : false,
   };
-  if (row.isDeleted) {
-    return {
-      ...base,
-      content: '',
-      imageUrl: null,
-      imageName: null,
-      thumbnailUrl: null,
-      userId: null,
-      username: null,
-      isOwn: false,
-      ...(viewer.isAdmin ? { ipHash: row.ipHash } : {}),
-    };
+  if (author) {
+    if (author.ipHash !== undefined) post.ipHash = author.ipHash;
+  } else if (viewer.isAdmin) {
+    post.ipHash = row.ipHash;
   }
-  return {
-    ...base,
-    content: row.content,
-    imageUrl: row.imageUrl,
-    imageName: row.imageName,
-    thumbnailUrl: row.thumbnailUrl,
-    ...authorFields(row, viewer),
-  };
+  return post;
 }
