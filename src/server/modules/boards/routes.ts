@@ -15,8 +15,11 @@ export async function boardRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/api/board-by-id/:id', async (request) => boards.byId(parseId(request.params.id, BOARD_NOT_FOUND)));
 
   app.get<{ Params: { code: string } }>('/api/boards/:code/threads', async (request) => {
-    const board = await boards.byCode(request.params.code);
+    const code = request.params.code.toLowerCase();
     const query = parseInput(threadListQuerySchema, request.query);
-    return app.threads.listBoardThreads(board.id, query, viewerOf(request));
+    // One query by the board's code; only an empty page asks whether the board exists (404).
+    const threads = await app.threads.listBoardThreads(code, query, viewerOf(request));
+    if (threads.length === 0) await boards.byCode(code);
+    return threads;
   });
 }

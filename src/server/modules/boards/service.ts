@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Board } from '../../../shared/api.js';
 import type { Db } from '../../db/client.js';
 import { boards } from '../../db/schema.js';
@@ -9,19 +9,23 @@ export const BOARD_NOT_FOUND = 'Board not found';
 const boardColumns = { id: boards.id, code: boards.code, name: boards.name, description: boards.description, tags: boards.tags, icon: boards.icon };
 
 export function createBoardService(db: Db) {
+  // Prepared once: every board page and the home page read them.
+  const all = db.select(boardColumns).from(boards).orderBy(asc(boards.id)).prepare('boards_all');
+  const withCode = db.select(boardColumns).from(boards).where(eq(boards.code, sql.placeholder('code'))).limit(1).prepare('board_by_code');
+  const withId = db.select(boardColumns).from(boards).where(eq(boards.id, sql.placeholder('id'))).limit(1).prepare('board_by_id');
   return {
     list(): Promise<Board[]> {
-      return db.select(boardColumns).from(boards).orderBy(asc(boards.id));
+      return all.execute();
     },
 
     async byCode(code: string): Promise<Board> {
-      const [board] = await db.select(boardColumns).from(boards).where(eq(boards.code, code.toLowerCase())).limit(1);
+      const [board] = await withCode.execute({ code: code.toLowerCase() });
       if (!board) throw new NotFoundError(BOARD_NOT_FOUND);
       return board;
     },
 
     async byId(id: number): Promise<Board> {
-      const [board] = await db.select(boardColumns).from(boards).where(eq(boards.id, id)).limit(1);
+      const [board] = await withId.execute({ id });
       if (!board) throw new NotFoundError(BOARD_NOT_FOUND);
       return board;
     },

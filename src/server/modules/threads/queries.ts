@@ -32,11 +32,11 @@ export function findThreadPosts(db: Db, threadId: number, afterId: number, limit
 }
 
 /** A board's page of threads (sticky first, then the order), or a feed across boards. */
-export function findThreadPage(db: Db, order: ThreadOrder, page: { boardId?: number; limit: number; offset: number }): Promise<ThreadRow[]> {
+export function findThreadPage(db: Db, order: ThreadOrder, page: { boardCode?: string; limit: number; offset: number }): Promise<ThreadRow[]> {
   const prepared = statements(db);
-  return page.boardId === undefined
+  return page.boardCode === undefined
     ? prepared.feed[order].execute({ limit: page.limit, offset: page.offset })
-    : prepared.boardPage[order].execute({ boardId: page.boardId, limit: page.limit, offset: page.offset });
+    : prepared.boardPage[order].execute({ boardCode: page.boardCode, limit: page.limit, offset: page.offset });
 }
 
 export type ThreadOrder = 'activity' | 'newest' | 'popular';
@@ -74,7 +74,7 @@ function prepare(db: Db) {
       .prepare('thread_posts'),
     boardPage: byOrder((order) =>
       selectThreads(db)
-        .where(and(eq(threads.boardId, sql.placeholder('boardId')), notDeleted))
+        .where(and(eq(boards.code, sql.placeholder('boardCode')), notDeleted))
         .orderBy(desc(threads.isSticky), ...threadOrders[order])
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))

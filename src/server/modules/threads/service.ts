@@ -28,9 +28,9 @@ export function createThreadService({ db, saveImage }: { db: Db; saveImage: Save
   }
 
   return {
-    /** A board's page: sticky threads first, then the chosen order. */
-    async listBoardThreads(boardId: number, query: ListQuery, viewer: Viewer): Promise<Thread[]> {
-      const rows = await findThreadPage(db, query.sort, { boardId, limit: query.limit, offset: (query.page - 1) * query.limit });
+    /** A board's page, by the board's code: sticky threads first, then the chosen order. */
+    async listBoardThreads(boardCode: string, query: ListQuery, viewer: Viewer): Promise<Thread[]> {
+      const rows = await findThreadPage(db, query.sort, { boardCode, limit: query.limit, offset: (query.page - 1) * query.limit });
       return serializeList(rows, viewer);
     },
 
