@@ -67,8 +67,9 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
  * (ip hash and bans, sessions, CSRF, limits), then the modules.
  */
 export async function buildApp({ config, database, logger, webRoot }: AppDeps): Promise<FastifyInstance> {
+  const processLogger = logger ?? createLogger(config.logLevel);
   const app = Fastify({
-    loggerInstance: privacySafe(logger ?? createLogger(config.logLevel)) as FastifyBaseLogger,
+    loggerInstance: privacySafe(processLogger) as FastifyBaseLogger,
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: BODY_LIMIT_BYTES,
@@ -89,7 +90,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   app.decorate('chains', createChains(config));
 
   await app.register(errorHandlerPlugin);
-  await app.register(requestLogPlugin);
+  await app.register(requestLogPlugin, { logger: processLogger });
   // Before compression (in securityPlugin): the ETag is taken over the JSON text, not a compressed stream.
   await app.register(httpCachePlugin);
   await app.register(securityPlugin);
