@@ -111,6 +111,22 @@ describe('queries of an abandoned request', () => {
     expect((await database.db.execute(sql`SELECT 1 AS one`)).rows).toEqual([{ one: 1 }]);
   });
 
+  it('run in their own request context when the pool hands them a client another request released', async () => {
+    // One connection: the second request waits in the pool's queue and gets the client from the first one's release.
+    const single = createDatabase(await createTestDatabaseUrl(), { warn() {} }, { max: 1 });
+    try {
+      const [first, second] = [new AbortController(), new AbortController()];
+      const firstQuery = queryContext.run({ signal: () => first.signal }, async () => await single.db.execute(sql`SELECT pg_sleep(0.2)`));
+      const secondQuery = queryContext.run({ signal: () => second.signal }, async () => await single.db.execute(sql`SELECT pg_sleep(0.6), 1 AS done`));
+      await firstQuery;
+      // The first request goes away while the second one's query runs: only the first one's queries may be cut.
+      setTimeout(() => first.abort(), 150);
+      expect((await secondQuery).rows).toEqual([{ pg_sleep: '', done: 1 }]);
+    } finally {
+      await single.close();
+    }
+  });
+
   it('are not sent at all once the request is gone', async () => {
     const controller = new AbortController();
     controller.abort();
