@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -220,6 +221,73 @@ describe('the web app', () => {
       expect((await app.inject('/assets/app-old999.js')).statusCode).toBe(404);
       expect((await app.inject('/missing.png')).statusCode).toBe(404);
       expect((await app.inject('/api/missing')).json()).toEqual({ message: 'Not found' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("sends the build's Brotli or gzip copy of an asset, cached for a year, and the page uncached", async () => {
+    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'hushboard-web-'));
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /><title>Hushboard</title></head><body></body></html>');
+    // What scripts/precompress.mjs leaves next to each asset; the copies are marked, so
+    // the test tells them from what the server would compress on the fly.
+    const source = `export const greeting = ${JSON.stringify('hello '.repeat(200))};`;
+    const asset = path.join(webRoot, 'assets', 'main-abc123.js');
+    writeFileSync(asset, source);
+    writeFileSync(`${asset}.br`, brotliCompressSync(`${source}// br`));
+    writeFileSync(`${asset}.gz`, gzipSync(`${source}// gz`));
+    const app = await buildApp({ config: testConfig(), database: t.database, webRoot });
+    try {
+      const brotli = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(`${source}// br`);
+      expect(brotli.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+
+      const gzip = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(`${source}// gz`);
+      expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+      const plain = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(source);
+
+      // The copies are sent for the asset's own name only.
+      expect((await app.inject('/assets/main-abc123.js.br')).statusCode).toBe(404);
+      const page = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(page.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("names a landing page's own chunks in its HTML, for the browser to fetch with the entry", async () => {
+    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'hushboard-web-'));
+    mkdirSync(path.join(webRoot, '.vite'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /><title>Hushboard</title></head><body></body></html>');
+    // Vite's build manifest: the entry and the thread page share the framework chunk.
+    const manifest = {
+      'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_framework-b2.js'] },
+      '_framework-b2.js': { file: 'assets/framework-b2.js' },
+      '_votes-c3.js': { file: 'assets/votes-c3.js', imports: ['_framework-b2.js'] },
+      'pages/BoardPage.tsx': { file: 'assets/BoardPage-e5.js', src: 'pages/BoardPage.tsx', isDynamicEntry: true, imports: ['_framework-b2.js', 'index.html', '_votes-c3.js'] },
+      // A page another page imports becomes a shared chunk, found by its name.
+      '_ThreadPage-d4.js': { file: 'assets/ThreadPage-d4.js', name: 'ThreadPage', isDynamicEntry: true, imports: ['_framework-b2.js', 'index.html', '_votes-c3.js'] },
+    };
+    writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const app = await buildApp({ config: testConfig(), database: t.database, webRoot });
+    try {
+      const thread = (await app.inject('/thread/12')).body;
+      expect(thread).toContain('<link rel="modulepreload" crossorigin href="/assets/ThreadPage-d4.js">');
+      expect(thread).toContain('<link rel="modulepreload" crossorigin href="/assets/votes-c3.js">');
+      // What index.html loads anyway is not named twice.
+      expect(thread).not.toContain('framework-b2.js');
+      expect(thread).not.toContain('index-a1.js');
+      expect((await app.inject('/board/g')).body).toContain('<link rel="modulepreload" crossorigin href="/assets/BoardPage-e5.js">');
+      expect((await app.inject('/auth')).body).not.toContain('modulepreload');
     } finally {
       await app.close();
     }

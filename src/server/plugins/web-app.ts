@@ -6,25 +6,31 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { webDistDir } from '../lib/paths.js';
 import { DEFAULT_META, pageMeta, renderIndexHtml } from '../modules/pages/meta.js';
+import { landingPagePreloads } from '../modules/pages/preload.js';
 import { contentSecurityPolicy } from './security.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else
- * revalidated. Unknown /api paths answer 404 JSON; any other unknown GET gets
- * index.html so the app's router shows the page (or its own 404).
+ * revalidated, each as the Brotli or gzip copy the build wrote next to it
+ * (scripts/precompress.mjs) when the browser takes one. Unknown /api paths answer
+ * 404 JSON; any other unknown GET gets index.html so the app's router shows the
+ * page (or its own 404).
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: string }) => {
   const root = options.root ?? webDistDir;
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : '';
+  const preloadsFor = landingPagePreloads(root);
 
   /** The app shell with this page's meta tags and a fresh style nonce for its CSP. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const nonce = randomBytes(16).toString('base64');
     // A page without its preview tags beats no page while the database is away.
     const meta = await pageMeta(app.db, pathname).catch(() => DEFAULT_META);
-    const html = renderIndexHtml(template, meta, { nonce, origin: `${request.protocol}://${request.host}`, pathname });
+    const page = renderIndexHtml(template, meta, { nonce, origin: `${request.protocol}://${request.host}`, pathname });
+    const preloads = preloadsFor(pathname);
+    const html = preloads ? page.replace('</head>', `  ${preloads}\n  </head>`) : page;
     return reply
       .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce }))
       .header('Cache-Control', 'no-cache')
@@ -39,11 +45,16 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: st
       index: false,
       // index.html is a template: it is always rendered by sendPage, never sent raw.
       allowedPath: (pathName) => pathName !== '/index.html',
+      // x.js.br and x.js.gz are sent for x.js (the one the browser takes), never asked for by name.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Our setHeaders decides caching per file.
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding; @fastify/compress, which would say so, leaves encoded bodies alone.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
