@@ -23,9 +23,15 @@ export function timeAgo(iso: string | null | undefined, now = Date.now()): strin
   return `${years} year${years === 1 ? '' : 's'} ago`;
 }
 
+// One formatter for every date: toLocaleString with options builds a new one per call,
+// which was the costliest function while a 100-reply thread renders.
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
 /** US English, short month, day, year, hour and minute. */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const date = new Date(iso);
+  // format() throws on an invalid date, where toLocaleString said 'Invalid Date'.
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : dateFormat.format(date);
 }
 
 export const replyCountLabel = (count: number) => (count === 1 ? '1 reply' : `${count} replies`);

@@ -54,7 +54,8 @@ export function HomePage() {
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={boards.isPending}>
                 {boards.isPending
                   ? Array.from({ length: SKELETON_CARDS }, (_, index) => (
-                      <li key={index}>
+                      // Keys of their own: a board's card replaces a skeleton rather than reusing its <li>.
+                      <li key={`skeleton-${index}`}>
                         <BoardCardSkeleton />
                       </li>
                     ))

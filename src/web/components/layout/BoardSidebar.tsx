@@ -65,8 +65,9 @@ export function BoardStrip() {
       <ul className="flex w-max gap-2">
         {boards.isPending
           ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-              <li key={index}>
-                <Skeleton className="h-8 w-14 rounded-full" />
+              // Keys of their own: a board's pill is a new element, not a skeleton that moves (CLS).
+              <li key={`skeleton-${index}`}>
+                <Skeleton className="h-8 w-[4.5rem] rounded-full" />
               </li>
             ))
           : boards.data?.map((board) => {

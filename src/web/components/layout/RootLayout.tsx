@@ -7,7 +7,9 @@ export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
-      <div className="mx-auto flex w-full max-w-7xl flex-1 gap-6 px-4 py-4 sm:px-6 md:py-6">
+      {/* At least a screen tall, so the footer starts below the fold: pages grow when their
+          data arrives, and a footer in view would jump (layout shift, CLS) each time. */}
+      <div className="mx-auto flex min-h-dvh w-full max-w-7xl flex-1 gap-6 px-4 py-4 sm:px-6 md:py-6">
         <BoardSidebar />
         <main className="grid min-w-0 flex-1 content-start gap-4">
           <BoardStrip />

@@ -17,7 +17,7 @@ export function ThreadList({ query, empty, error }: { query: UseQueryResult<Thre
     return (
       <ul className="grid gap-3" aria-busy="true" aria-label="Loading threads">
         {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-          <li key={index}>
+          <li key={`skeleton-${index}`}>
             <ThreadCardSkeleton />
           </li>
         ))}

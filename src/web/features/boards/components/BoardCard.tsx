@@ -40,19 +40,29 @@ export function BoardCard({ board }: { board: Board }) {
   );
 }
 
+/**
+ * As tall as a BoardCard, line for line (code 24 px, name 20, two description lines
+ * 40, the tag row 24), so the cards below do not move when the boards arrive (CLS).
+ */
 export function BoardCardSkeleton() {
   return (
     <Card className="gap-4">
       <CardHeader className="flex-row items-center gap-3">
         <Skeleton className="size-10 rounded-lg" />
-        <div className="grid gap-2">
-          <Skeleton className="h-4 w-12" />
-          <Skeleton className="h-4 w-28" />
+        <div className="grid gap-1">
+          <Skeleton className="my-1 h-4 w-12" />
+          <Skeleton className="my-0.5 h-4 w-28" />
         </div>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
+        <div className="grid h-10 content-center gap-2">
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+        <div className="flex gap-1.5">
+          <Skeleton className="h-6 w-16" />
+          <Skeleton className="h-6 w-14" />
+        </div>
       </CardContent>
     </Card>
   );

@@ -39,7 +39,9 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
         id={`post-${post.id}`}
         tabIndex={-1}
         aria-labelledby={headingId}
-        className="flex scroll-mt-24 gap-2 rounded-lg border bg-card p-3 transition-colors outline-none sm:gap-3 sm:p-4"
+        // content-visibility: the browser lays out and paints a reply only near the screen, so a
+        // long thread does not cost one long layout (TBT); 9rem is a typical reply's height.
+        className="flex scroll-mt-24 gap-2 rounded-lg border bg-card p-3 transition-colors outline-none [contain-intrinsic-size:auto_9rem] [content-visibility:auto] sm:gap-3 sm:p-4"
       >
         {!post.isDeleted && <div className="-ml-1 shrink-0">{actions.renderVotes(post)}</div>}
         <div className="grid min-w-0 flex-1 gap-2">
