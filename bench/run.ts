@@ -1,6 +1,7 @@
-// `npm run bench -- --posts 10000`: the production build and a raw baseline, driven
-// by autocannon (a separate process) through the scenarios of the performance
-// issue; a table on screen and JSON in bench/results/.
+// `npm run bench -- --posts 10000,1000000`: the production build and a raw baseline
+// at each data size, driven by autocannon (a separate process) through the scenarios
+// of the performance issue; the targets checked, a table on screen and JSON in
+// bench/results/.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -10,7 +11,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { projectRoot } from '../src/server/lib/paths.js';
 import { BENCH_PASSWORD, benchAdminUrl, databaseName, generate, withDatabase } from './data.js';
-import { random, vocabulary } from './words.js';
+import { REPLY_THREAD_ID, SCALING, type Scenario, scenarios } from './scenarios.js';
+import { checkTargets, ratio, type Result, scaling, type SizeRun } from './targets.js';
 
 const { values } = parseArgs({
   options: {
@@ -18,9 +20,11 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     'database-url': { type: 'string' },
+    lighthouse: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
-const posts = Number(values.posts);
+const sizes = values.posts.split(',').map(Number);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
@@ -54,66 +58,52 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-interface Scenario {
-  name: string;
-  target: 'hushboard' | 'baseline';
-  path: string;
-  method?: 'GET' | 'POST';
-  body?: string;
-  headers?: Record<string, string>;
-  connections?: number;
-}
-
-interface Result {
-  name: string;
-  target: string;
-  connections: number;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
+interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
   errors: number;
+  timeouts: number;
   non2xx: number;
-  bodyBytes: number;
-  rssMb: number;
-  /** Server CPU per request: unlike requests/s, it hardly moves when other work shares the machine. */
-  cpuMicrosPerRequest: number;
-  /** The server's event-loop delay during the scenario (Hushboard only). */
-  eventLoopDelay: { p50: number; p99: number; max: number } | null;
+  statusCodeStats: Record<string, { count: number }>;
 }
 
-function autocannon(url: string, scenario: Scenario, conns: number): { requests: { average: number; total: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; throughput: { total: number } } {
-  const args = ['-j', '-c', String(conns), '-d', String(duration), '-m', scenario.method ?? 'GET'];
-  if (scenario.body) args.push('-b', scenario.body);
-  for (const [name, value] of Object.entries(scenario.headers ?? {})) args.push('-H', `${name}=${value}`);
-  args.push(url);
-  const output = execFileSync(path.join(projectRoot, 'node_modules', '.bin', 'autocannon'), args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
-  return JSON.parse(output);
+/** autocannon in its own process (bench/load.mjs), so the load never shares our event loop. */
+function load(base: string, scenario: Scenario, conns: number): LoadResult {
+  const options = {
+    url: base,
+    connections: conns,
+    duration,
+    method: scenario.method ?? 'GET',
+    headers: scenario.headers ?? {},
+    ...(scenario.timeout ? { timeout: scenario.timeout } : {}),
+    requests: (scenario.mix ?? [scenario.path]).map((p) => ({ path: p, method: scenario.method ?? 'GET', ...(scenario.body ? { body: scenario.body } : {}) })),
+  };
+  const output = execFileSync(process.execPath, [path.join(projectRoot, 'bench', 'load.mjs'), JSON.stringify(options)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(output) as LoadResult;
 }
 
-async function main() {
-  const admin = await benchAdminUrl(values['database-url']);
-  const children: ChildProcess[] = [];
+const count = async (client: pg.Client, query: string, params: unknown[] = []) => Number((await client.query<{ n: string }>(query, params)).rows[0]!.n);
+
+/** Starts both servers on one data size, runs every scenario, stops them. */
+async function benchSize(posts: number, adminUrl: string): Promise<SizeRun> {
+  const name = databaseName(posts);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  await admin.end();
+  const databaseUrl = exists ? withDatabase(adminUrl, name) : await generate(posts, adminUrl);
+  const watcher = new pg.Client({ connectionString: databaseUrl });
+  await watcher.connect();
+
+  const [appPort, basePort] = [await freePort(), await freePort()];
+  // Production logging (one line per request, to /dev/null here): logging is one of the layers measured.
+  const env = { ...process.env, DATABASE_URL: databaseUrl, RATE_LIMIT: 'off', LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hushboard-bench-')) };
+  const eldFile = path.join(env.DATA_DIR, 'event-loop-delay.json');
+  const server = spawn(process.execPath, ['--import', './bench/eld-probe.mjs', 'dist/server/main.js'], { cwd: projectRoot, env: { ...env, PORT: String(appPort), BENCH_ELD_FILE: eldFile }, stdio: 'ignore' });
+  const baseline = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline.ts'], { cwd: projectRoot, env: { ...env, PORT: String(basePort) }, stdio: 'ignore' });
+  const app = `http://127.0.0.1:${appPort}`;
+  const base = `http://127.0.0.1:${basePort}`;
   try {
-    const client = new pg.Client({ connectionString: admin.url });
-    await client.connect();
-    const exists = (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName(posts)])).rowCount === 1;
-    await client.end();
-    const databaseUrl = exists ? withDatabase(admin.url, databaseName(posts)) : await generate(posts, admin.url);
-    if (!existsSync(path.join(projectRoot, 'dist', 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
-
-    const [appPort, basePort] = [await freePort(), await freePort()];
-    // Production logging (one line per request, to /dev/null here): logging is one of the layers measured.
-    const env = { ...process.env, DATABASE_URL: databaseUrl, RATE_LIMIT: 'off', LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hushboard-bench-')) };
-    const eldFile = path.join(env.DATA_DIR, 'event-loop-delay.json');
-    const server = spawn(process.execPath, ['--import', './bench/eld-probe.mjs', 'dist/server/main.js'], {
-      cwd: projectRoot,
-      env: { ...env, PORT: String(appPort), BENCH_ELD_FILE: eldFile },
-      stdio: 'ignore',
-    });
-    const baseline = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline.ts'], { cwd: projectRoot, env: { ...env, PORT: String(basePort) }, stdio: 'ignore' });
-    children.push(server, baseline);
-    const app = `http://127.0.0.1:${appPort}`;
-    const base = `http://127.0.0.1:${basePort}`;
     await Promise.all([waitFor(`${app}/readyz`, server), waitFor(`${base}/trivial`, baseline)]);
 
     // A signed-in client for the write scenarios: cookies and the CSRF token.
@@ -127,88 +117,117 @@ async function main() {
     });
     const sessionCookie = [csrfCookie, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
     const signedIn = { cookie: sessionCookie, 'x-csrf-token': token, 'content-type': 'application/json' };
-    const words = vocabulary(20_000, random(42));
 
-    const scenarios: Scenario[] = [
-      { name: 'trivial route', target: 'hushboard', path: '/healthz' },
-      { name: 'trivial route', target: 'baseline', path: '/trivial' },
-      // A returning visitor sends the CSRF cookie; a new one gets it minted (and must cost the same).
-      { name: 'trivial route, with cookie', target: 'hushboard', path: '/healthz', headers: { cookie: csrfCookie } },
-      { name: 'primary-key route', target: 'hushboard', path: '/api/board-by-id/1' },
-      { name: 'primary-key route', target: 'baseline', path: '/api/board-by-id/1' },
-      { name: 'thread page, 100 replies', target: 'hushboard', path: '/api/threads/6' },
-      { name: 'thread page, 100 replies', target: 'baseline', path: '/api/threads/6' },
-      { name: 'thread page, 1,200 replies', target: 'hushboard', path: '/api/threads/1' },
-      { name: 'thread page, 1,200 replies', target: 'baseline', path: '/api/threads/1' },
-      { name: 'board page 1', target: 'hushboard', path: '/api/boards/g/threads' },
-      { name: 'board page 1', target: 'baseline', path: '/api/boards/g/threads' },
-      { name: 'board page 8', target: 'hushboard', path: '/api/boards/g/threads?page=8' },
-      { name: 'board page 8', target: 'baseline', path: '/api/boards/g/threads?page=8' },
-      { name: 'recent feed', target: 'hushboard', path: '/api/threads/simple-recent' },
-      { name: 'popular feed', target: 'hushboard', path: '/api/threads/simple-popular' },
-      { name: 'search, common word', target: 'hushboard', path: `/api/search?query=${words[0]}` },
-      { name: 'search, rare word', target: 'hushboard', path: `/api/search?query=${words[15_000]}` },
-      { name: 'search, no match', target: 'hushboard', path: '/api/search?query=xyzzyplugh' },
-      { name: 'search, common word', target: 'hushboard', path: `/api/search?query=${words[0]}`, connections: 1 },
-      { name: 'create reply', target: 'hushboard', path: '/api/posts', method: 'POST', body: JSON.stringify({ threadId: 7, content: 'A benchmark reply' }), headers: signedIn },
-      { name: 'vote', target: 'hushboard', path: '/api/threads/8/vote', method: 'POST', body: JSON.stringify({ voteType: 1 }), headers: signedIn },
-      { name: 'login', target: 'hushboard', path: '/api/login', method: 'POST', body: JSON.stringify({ username: 'user3', password: BENCH_PASSWORD }), headers: { cookie: csrfCookie, 'x-csrf-token': token, 'content-type': 'application/json' }, connections: 10 },
-    ];
+    const sessionsBefore = await count(watcher, 'SELECT count(*) AS n FROM sessions');
+    let sessionsAfterReads = sessionsBefore;
+    const repliesBefore = await count(watcher, 'SELECT count(*) AS n FROM posts WHERE thread_id = $1', [REPLY_THREAD_ID]);
+    const replyCountBefore = await count(watcher, 'SELECT reply_count AS n FROM threads WHERE id = $1', [REPLY_THREAD_ID]);
+    let repliesCreated = 0;
+    // The anonymous reads come first; the count after them must not have moved.
+    let readsDone = false;
 
     const results: Result[] = [];
-    for (const scenario of scenarios) {
+    console.log(`\n${posts} posts`);
+    for (const scenario of scenarios(signedIn, { cookie: csrfCookie, 'x-csrf-token': token })) {
       const url = (scenario.target === 'hushboard' ? app : base) + scenario.path;
       const pid = scenario.target === 'hushboard' ? server.pid! : baseline.pid!;
       const conns = scenario.connections ?? connections;
-      if (!scenario.method) await fetch(url); // warm the route and its plans
+      for (const warm of scenario.method ? [] : (scenario.mix ?? [scenario.path])) await fetch((scenario.target === 'hushboard' ? app : base) + warm);
       const bodyBytes = scenario.method ? 0 : Buffer.byteLength(await (await fetch(url)).text());
       if (scenario.target === 'hushboard') server.kill('SIGUSR2');
       const cpuBefore = cpuMicros(pid);
-      const run = autocannon(url, scenario, conns);
+      const run = load(scenario.target === 'hushboard' ? app : base, scenario, conns);
+      const loadEnded = Date.now();
       const cpuUsed = cpuMicros(pid) - cpuBefore;
       const eventLoopDelay = scenario.target === 'hushboard' && existsSync(eldFile) ? (JSON.parse(readFileSync(eldFile, 'utf8')) as Result['eventLoopDelay']) : null;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - loadEnded))));
+      const activeQueriesAfter1s = await count(watcher, "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()");
+      const statuses = Object.entries(run.statusCodeStats ?? {});
+      if (scenario.name === 'create reply') repliesCreated = run.statusCodeStats['201']?.count ?? 0;
+      if (scenario.method) readsDone = true;
+      else if (!readsDone) sessionsAfterReads = await count(watcher, 'SELECT count(*) AS n FROM sessions');
       results.push({
         name: scenario.name,
         target: scenario.target,
         connections: conns,
         requestsPerSecond: Math.round(run.requests.average),
+        requests: run.requests.total,
         p50: run.latency.p50,
         p99: run.latency.p99,
         errors: run.errors,
+        timeouts: run.timeouts,
+        serverErrors: statuses.filter(([code]) => Number(code) >= 500).reduce((n, [, stat]) => n + stat.count, 0),
         non2xx: run.non2xx,
         bodyBytes,
         rssMb: rssMb(pid),
         cpuMicrosPerRequest: Math.round(cpuUsed / Math.max(run.requests.total, 1)),
         eventLoopDelay,
+        activeQueriesAfter1s,
       });
       const last = results.at(-1)!;
-      console.log(`${last.name.padEnd(28)} ${last.target.padEnd(9)} c=${String(conns).padStart(2)} ${String(last.requestsPerSecond).padStart(7)} req/s  p50 ${String(last.p50).padStart(4)} ms  p99 ${String(last.p99).padStart(5)} ms  errors ${last.errors + last.non2xx}  body ${last.bodyBytes} B  rss ${last.rssMb} MB  cpu ${last.cpuMicrosPerRequest} µs/req${last.eventLoopDelay ? `  loop p99 ${last.eventLoopDelay.p99} ms` : ''}`);
+      const failed = last.errors + last.non2xx;
+      console.log(
+        `${last.name.padEnd(28)} ${last.target.padEnd(9)} c=${String(conns).padStart(3)} ${String(last.requestsPerSecond).padStart(7)} req/s  p50 ${String(last.p50).padStart(4)} ms  p99 ${String(last.p99).padStart(5)} ms  failed ${failed}${last.serverErrors ? ` (5xx ${last.serverErrors})` : ''}  body ${last.bodyBytes} B  rss ${last.rssMb} MB  cpu ${last.cpuMicrosPerRequest} µs/req${last.eventLoopDelay ? `  loop p99 ${last.eventLoopDelay.p99} ms` : ''}  active after 1 s ${last.activeQueriesAfter1s}`,
+      );
     }
 
-    const ratios = ['trivial route', 'primary-key route', 'thread page, 100 replies', 'thread page, 1,200 replies', 'board page 1', 'board page 8'].map((name) => {
-      const ours = results.find((r) => r.name === name && r.target === 'hushboard')!;
-      const theirs = results.find((r) => r.name === name && r.target === 'baseline')!;
-      return {
-        name,
-        throughput: +(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2),
-        // Requests per CPU second, ours over theirs: the throughput ratio a saturated core would show.
-        cpuEfficiency: +(theirs.cpuMicrosPerRequest / Math.max(ours.cpuMicrosPerRequest, 1)).toFixed(2),
-        p99: +(ours.p99 / Math.max(theirs.p99, 1)).toFixed(2),
-        body: +(ours.bodyBytes / Math.max(theirs.bodyBytes, 1)).toFixed(2),
-      };
-    });
-    console.log('\nHushboard / baseline');
-    for (const ratio of ratios) console.log(`${ratio.name.padEnd(28)} throughput ${ratio.throughput}  per CPU ${ratio.cpuEfficiency}  p99 ${ratio.p99}  body ${ratio.body}`);
+    const repliesAfter = await count(watcher, 'SELECT count(*) AS n FROM posts WHERE thread_id = $1', [REPLY_THREAD_ID]);
+    const replyCountAfter = await count(watcher, 'SELECT reply_count AS n FROM threads WHERE id = $1', [REPLY_THREAD_ID]);
+    const sizeRun: SizeRun = {
+      posts,
+      results,
+      sessionRows: { before: sessionsBefore, after: sessionsAfterReads },
+      replyCount: { created: repliesCreated, counted: repliesAfter - repliesBefore, stored: replyCountAfter - replyCountBefore },
+    };
+    if (values.lighthouse && posts === sizes.at(-1)) {
+      const { lighthouseAudit } = await import('./lighthouse.js');
+      sizeRun.lighthouse = await lighthouseAudit(app, [
+        { name: 'home', path: '/' },
+        { name: 'board', path: '/board/g' },
+        { name: 'thread', path: '/thread/6' },
+      ]);
+    }
+    return sizeRun;
+  } finally {
+    await watcher.end();
+    for (const child of [server, baseline]) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
+}
 
-    const report = { date: new Date().toISOString(), cores: os.cpus().length, posts, duration, connections, results, ratios };
+async function main() {
+  const admin = await benchAdminUrl(values['database-url']);
+  try {
+    if (!existsSync(path.join(projectRoot, 'dist', 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+    const runs: SizeRun[] = [];
+    for (const posts of sizes) runs.push(await benchSize(posts, admin.url));
+
+    const large = runs.at(-1)!;
+    const ratios = ['trivial route', 'primary-key route', 'thread page, 100 replies', 'thread page, 1,200 replies', 'board page 1', 'board page 8'].map((name) => ratio(large, name));
+    console.log(`\nHushboard / baseline at ${large.posts} posts`);
+    for (const r of ratios) console.log(`${r.name.padEnd(28)} throughput ${r.throughput}  per CPU ${r.cpuEfficiency}  p99 ${r.p99}  body ${r.body}`);
+    const scale = runs.length > 1 ? scaling(runs[0]!, large, SCALING) : [];
+    if (scale.length > 0) {
+      console.log(`\n${large.posts} posts / ${runs[0]!.posts} posts`);
+      for (const s of scale) console.log(`${s.name.padEnd(28)} throughput ${s.throughput}  p50 ${s.p50}  p99 ${s.p99}`);
+    }
+    if (large.lighthouse) {
+      console.log('\nLighthouse, mobile');
+      for (const page of large.lighthouse) console.log(`${page.name.padEnd(8)} performance ${page.performance}  LCP ${page.lcpMs} ms  TBT ${page.tbtMs} ms  CLS ${page.cls}`);
+    }
+    const checks = checkTargets(runs);
+    console.log('\nTargets');
+    for (const check of checks) console.log(`${check.met ? 'met    ' : 'MISSED '} ${check.target}: ${check.measured}`);
+
+    const budgetFile = path.join(projectRoot, 'dist', 'web-budget.json');
+    const webBudget = existsSync(budgetFile) ? JSON.parse(readFileSync(budgetFile, 'utf8')) : null;
+    const report = { date: new Date().toISOString(), cores: os.cpus().length, sizes, duration, connections, runs, ratios, scaling: scale, webBudget, targets: checks };
     const dir = path.join(projectRoot, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `bench-${posts}-${Date.now()}.json`);
+    const file = path.join(dir, `bench-${sizes.join('-')}-${Date.now()}.json`);
     writeFileSync(file, JSON.stringify(report, null, 2));
     console.log(`\nreport: ${path.relative(projectRoot, file)}`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
     await admin.stop();
   }
 }

@@ -1,0 +1,61 @@
+// The load scenarios of the performance issue, for one server pair (Hushboard and the
+// raw baseline). Names pair a Hushboard scenario with its baseline twin.
+import { BENCH_PASSWORD } from './data.js';
+import { random, vocabulary } from './words.js';
+
+export interface Scenario {
+  name: string;
+  target: 'hushboard' | 'baseline';
+  path: string;
+  /** A fixed mix instead of one path: every connection takes these in turn. */
+  mix?: string[];
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  connections?: number;
+  /** Seconds a client waits before giving up on a request (and closing its connection). */
+  timeout?: number;
+}
+
+/** The thread a write scenario replies to, so the run can check its reply count stayed exact. */
+export const REPLY_THREAD_ID = 7;
+
+/** Searches over a fixed mix: a word in no post (the planner trap), a rare word, the most common word, two words. */
+export function searchMix(): string[] {
+  const words = vocabulary(20_000, random(42));
+  return ['xyzzyplugh', words[15_000]!, words[0]!, `${words[3]} ${words[40]}`].map((query) => `/api/search?query=${encodeURIComponent(query)}`);
+}
+
+export function scenarios(signedIn: Record<string, string>, csrf: Record<string, string>): Scenario[] {
+  const mix = searchMix();
+  return [
+    { name: 'trivial route', target: 'hushboard', path: '/healthz' },
+    { name: 'trivial route', target: 'baseline', path: '/trivial' },
+    // A returning visitor sends the CSRF cookie; a new one gets it minted (and must cost the same).
+    { name: 'trivial route, with cookie', target: 'hushboard', path: '/healthz', headers: { cookie: csrf.cookie! } },
+    { name: 'primary-key route', target: 'hushboard', path: '/api/board-by-id/1' },
+    { name: 'primary-key route', target: 'baseline', path: '/api/board-by-id/1' },
+    { name: 'thread page, 100 replies', target: 'hushboard', path: '/api/threads/6' },
+    { name: 'thread page, 100 replies', target: 'baseline', path: '/api/threads/6' },
+    { name: 'thread page, 1,200 replies', target: 'hushboard', path: '/api/threads/1' },
+    { name: 'thread page, 1,200 replies', target: 'baseline', path: '/api/threads/1' },
+    { name: 'board page 1', target: 'hushboard', path: '/api/boards/g/threads' },
+    { name: 'board page 1', target: 'baseline', path: '/api/boards/g/threads' },
+    { name: 'board page 8', target: 'hushboard', path: '/api/boards/g/threads?page=8' },
+    { name: 'board page 8', target: 'baseline', path: '/api/boards/g/threads?page=8' },
+    { name: 'recent feed', target: 'hushboard', path: '/api/threads/simple-recent' },
+    { name: 'popular feed', target: 'hushboard', path: '/api/threads/simple-popular' },
+    { name: 'search, common word', target: 'hushboard', path: mix[2]! },
+    { name: 'search, rare word', target: 'hushboard', path: mix[1]! },
+    { name: 'search mix', target: 'hushboard', path: mix[0]!, mix, connections: 1 },
+    { name: 'search mix', target: 'hushboard', path: mix[0]!, mix },
+    { name: 'create reply', target: 'hushboard', path: '/api/posts', method: 'POST', body: JSON.stringify({ threadId: REPLY_THREAD_ID, content: 'A benchmark reply' }), headers: signedIn },
+    { name: 'vote', target: 'hushboard', path: '/api/threads/8/vote', method: 'POST', body: JSON.stringify({ voteType: 1 }), headers: signedIn },
+    { name: 'login', target: 'hushboard', path: '/api/login', method: 'POST', body: JSON.stringify({ username: 'user3', password: BENCH_PASSWORD }), headers: { ...csrf, 'content-type': 'application/json' }, connections: 10 },
+    // Far more clients than the server can serve, each giving up after a second: queries of abandoned requests must be cancelled.
+    { name: 'overload, thread page', target: 'hushboard', path: '/api/threads/1', connections: 400, timeout: 1 },
+  ];
+}
+
+/** Scenarios compared across data sizes (the scaling check). */
+export const SCALING = ['thread page, 100 replies', 'thread page, 1,200 replies', 'board page 1', 'board page 8', 'recent feed', 'popular feed', 'search mix'];

@@ -1,0 +1,119 @@
+// The performance issue's targets, checked against one run's figures. Only ratios
+// and latencies from the same run are compared: the machine's speed drifts.
+
+export interface Result {
+  name: string;
+  target: string;
+  connections: number;
+  requestsPerSecond: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  /** Responses with a 5xx status. */
+  serverErrors: number;
+  non2xx: number;
+  bodyBytes: number;
+  rssMb: number;
+  /** Server CPU per request: unlike requests/s, it hardly moves when other work shares the machine. */
+  cpuMicrosPerRequest: number;
+  /** The server's event-loop delay during the scenario (Hushboard only). */
+  eventLoopDelay: { p50: number; p99: number; max: number } | null;
+  /** Queries of ours PostgreSQL was still running one second after the load stopped. */
+  activeQueriesAfter1s: number;
+}
+
+export interface SizeRun {
+  posts: number;
+  results: Result[];
+  /** Sessions before and after the anonymous scenarios: reads must write nothing. */
+  sessionRows: { before: number; after: number };
+  /** The create-reply scenario's 201s against what the replied-to thread gained: rows, and its reply count. */
+  replyCount: { created: number; counted: number; stored: number };
+  lighthouse?: { name: string; performance: number; lcpMs: number; tbtMs: number; cls: number; meetsTarget: boolean }[];
+}
+
+export interface Check {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+const find = (run: SizeRun, name: string, target = 'hushboard', connections?: number) =>
+  run.results.find((r) => r.name === name && r.target === target && (connections === undefined || r.connections === connections));
+
+export function ratio(run: SizeRun, name: string) {
+  const ours = find(run, name)!;
+  const theirs = find(run, name, 'baseline')!;
+  return {
+    name,
+    throughput: +(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2),
+    // Requests per CPU second, ours over theirs: the throughput ratio a saturated core would show.
+    cpuEfficiency: +(theirs.cpuMicrosPerRequest / Math.max(ours.cpuMicrosPerRequest, 1)).toFixed(2),
+    p99: +(ours.p99 / Math.max(theirs.p99, 1)).toFixed(2),
+    body: +(ours.bodyBytes / Math.max(theirs.bodyBytes, 1)).toFixed(2),
+  };
+}
+
+export function scaling(small: SizeRun, large: SizeRun, names: string[]) {
+  return names.flatMap((name) => {
+    const [a, b] = [find(small, name), find(large, name)];
+    if (!a || !b) return [];
+    return [{ name, throughput: +(b.requestsPerSecond / a.requestsPerSecond).toFixed(2), p50: +(b.p50 / Math.max(a.p50, 1)).toFixed(2), p99: +(b.p99 / Math.max(a.p99, 1)).toFixed(2) }];
+  });
+}
+
+/** Every target the issue names that this run can measure, met or not. */
+export function checkTargets(runs: SizeRun[]): Check[] {
+  const large = runs.at(-1)!;
+  const small = runs[0]!;
+  const checks: Check[] = [];
+  const add = (target: string, measured: string, met: boolean) => checks.push({ target, measured, met });
+
+  for (const name of ['thread page, 100 replies', 'thread page, 1,200 replies']) {
+    const r = ratio(large, name);
+    add(`${name}: >= 0.70x baseline req/s, p99 <= 1.5x, body <= 1.2x`, `${r.throughput}x (per CPU ${r.cpuEfficiency}x), p99 ${r.p99}x, body ${r.body}x`, r.throughput >= 0.7 && r.p99 <= 1.5 && r.body <= 1.2);
+  }
+  for (const name of ['trivial route', 'primary-key route']) {
+    const r = ratio(large, name);
+    add(`${name}: >= 0.85x bare Fastify`, `${r.throughput}x (per CPU ${r.cpuEfficiency}x)`, r.throughput >= 0.85);
+  }
+  const [fresh, returning] = [find(large, 'trivial route')!, find(large, 'trivial route, with cookie')!];
+  const cost = fresh.cpuMicrosPerRequest / Math.max(returning.cpuMicrosPerRequest, 1);
+  add('a visitor without a cookie costs what one with a cookie costs (within 10%)', `${fresh.cpuMicrosPerRequest} vs ${returning.cpuMicrosPerRequest} µs CPU/req`, cost <= 1.1);
+  add('anonymous reads create no session row', `${large.sessionRows.before} -> ${large.sessionRows.after} rows`, large.sessionRows.after === large.sessionRows.before);
+
+  const [mix1, mix50] = [find(large, 'search mix', 'hushboard', 1)!, find(large, 'search mix', 'hushboard', 50)];
+  add(`search mix at ${large.posts} posts: p50 <= 10 ms at 1 connection`, `${mix1.p50} ms`, mix1.p50 <= 10);
+  if (mix50) add(`search mix at ${large.posts} posts: p99 <= 250 ms at 50 connections`, `${mix50.p99} ms`, mix50.p99 <= 250);
+
+  if (runs.length > 1) {
+    for (const s of scaling(small, large, ['thread page, 100 replies', 'thread page, 1,200 replies', 'board page 1', 'board page 8'])) {
+      add(`${s.name}: >= 0.90x of its ${small.posts}-post req/s at ${large.posts}`, `${s.throughput}x`, s.throughput >= 0.9);
+    }
+  }
+  for (const name of ['board page 1', 'board page 8', 'recent feed', 'popular feed']) {
+    const r = find(large, name)!;
+    add(`${name} at ${large.posts} posts: p99 < 50 ms at ${r.connections} connections`, `${r.p99} ms`, r.p99 < 50);
+  }
+
+  const overload = find(large, 'overload, thread page');
+  const leftover = Math.max(...large.results.filter((r) => r.target === 'hushboard').map((r) => r.activeQueriesAfter1s));
+  add('no query of ours still running 1 s after the load stops (every scenario, overload included)', `at most ${leftover}`, leftover === 0);
+  const at50 = large.results.filter((r) => r.target === 'hushboard' && r.connections === 50);
+  const [errors, total] = [at50.reduce((n, r) => n + r.serverErrors, 0), at50.reduce((n, r) => n + r.requests, 0)];
+  add('under 0.1% 5xx at 50 connections', `${errors} of ${total}`, errors <= total / 1000);
+  if (overload) add('(information) overload, 400 clients giving up after 1 s', `${overload.serverErrors} 5xx, ${overload.timeouts} timeouts of ${overload.requests}`, true);
+
+  const replies = find(large, 'create reply')!;
+  add('>= 500 replies/s', `${replies.requestsPerSecond}/s`, replies.requestsPerSecond >= 500);
+  const { created, counted, stored } = large.replyCount;
+  // Requests still in flight when the load stops land without being counted as acknowledged: rows >= acknowledged.
+  add('reply count exact after the reply load, nothing acknowledged lost', `${created} acknowledged, ${counted} new rows, reply count +${stored}`, created <= counted && counted === stored);
+
+  for (const page of large.lighthouse ?? []) {
+    add(`Lighthouse mobile ${page.name}: performance >= 95, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1`, `${page.performance}, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms, CLS ${page.cls}`, page.meetsTarget);
+  }
+  return checks;
+}
