@@ -63,7 +63,13 @@ export function createVoteService(db: Db) {
         if (changed) {
           await recordActivity(tx, user.id, user.ipHash, { type: 'voted', threadId, ...(target.kind === 'post' ? { postId: target.id } : {}), voteType });
         }
-        const change = changed ? counterChange(previous, voteType) : { up: 0, down: 0 };
+        if (!changed) {
+          // The same vote again: nothing to write, so no row lock is taken on a busy thread or post.
+          const table = target.kind === 'thread' ? threads : posts;
+          const [counts] = await tx.select({ upvotes: table.upvotes, downvotes: table.downvotes }).from(table).where(eq(table.id, target.id));
+          return counts!;
+        }
+        const change = counterChange(previous, voteType);
         if (target.kind === 'thread') {
           const [counts] = await tx
             .update(threads)
