@@ -263,33 +263,4 @@ describe('the web app', () => {
       await app.close();
     }
   });
-
-  it("names a landing page's own chunks in its HTML, for the browser to fetch with the entry", async () => {
-    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'hushboard-web-'));
-    mkdirSync(path.join(webRoot, '.vite'));
-    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /><title>Hushboard</title></head><body></body></html>');
-    // Vite's build manifest: the entry and the thread page share the framework chunk.
-    const manifest = {
-      'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_framework-b2.js'] },
-      '_framework-b2.js': { file: 'assets/framework-b2.js' },
-      '_votes-c3.js': { file: 'assets/votes-c3.js', imports: ['_framework-b2.js'] },
-      'pages/BoardPage.tsx': { file: 'assets/BoardPage-e5.js', src: 'pages/BoardPage.tsx', isDynamicEntry: true, imports: ['_framework-b2.js', 'index.html', '_votes-c3.js'] },
-      // A page another page imports becomes a shared chunk, found by its name.
-      '_ThreadPage-d4.js': { file: 'assets/ThreadPage-d4.js', name: 'ThreadPage', isDynamicEntry: true, imports: ['_framework-b2.js', 'index.html', '_votes-c3.js'] },
-    };
-    writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    const app = await buildApp({ config: testConfig(), database: t.database, webRoot });
-    try {
-      const thread = (await app.inject('/thread/12')).body;
-      expect(thread).toContain('<link rel="modulepreload" crossorigin href="/assets/ThreadPage-d4.js">');
-      expect(thread).toContain('<link rel="modulepreload" crossorigin href="/assets/votes-c3.js">');
-      // What index.html loads anyway is not named twice.
-      expect(thread).not.toContain('framework-b2.js');
-      expect(thread).not.toContain('index-a1.js');
-      expect((await app.inject('/board/g')).body).toContain('<link rel="modulepreload" crossorigin href="/assets/BoardPage-e5.js">');
-      expect((await app.inject('/auth')).body).not.toContain('modulepreload');
-    } finally {
-      await app.close();
-    }
-  });
 });

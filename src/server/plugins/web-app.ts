@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { webDistDir } from '../lib/paths.js';
 import { DEFAULT_META, pageMeta, renderIndexHtml } from '../modules/pages/meta.js';
-import { landingPagePreloads } from '../modules/pages/preload.js';
 import { contentSecurityPolicy } from './security.js';
 
 /**
@@ -21,16 +20,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: st
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : '';
-  const preloadsFor = landingPagePreloads(root);
 
   /** The app shell with this page's meta tags and a fresh style nonce for its CSP. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const nonce = randomBytes(16).toString('base64');
     // A page without its preview tags beats no page while the database is away.
     const meta = await pageMeta(app.db, pathname).catch(() => DEFAULT_META);
-    const page = renderIndexHtml(template, meta, { nonce, origin: `${request.protocol}://${request.host}`, pathname });
-    const preloads = preloadsFor(pathname);
-    const html = preloads ? page.replace('</head>', `  ${preloads}\n  </head>`) : page;
+    const html = renderIndexHtml(template, meta, { nonce, origin: `${request.protocol}://${request.host}`, pathname });
     return reply
       .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce }))
       .header('Cache-Control', 'no-cache')
