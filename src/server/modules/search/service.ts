@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PostSearchResult, SearchResults, ThreadSearchResult } from '../../../shared/api.js';
 import { SEARCH_RESULTS_MAX } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
-import { CANDIDATES, chooseStrategy, INDEX_MATCH_LIMIT, RECENT_WALK_LIMIT, type SearchStrategy } from './strategy.js';
+import { CANDIDATES, chooseStrategy, INDEX_MATCH_LIMIT, RECENT_WALK_LIMIT, recentWalkRows, type SearchStrategy } from './strategy.js';
 import { createTermStatsCache, type SearchTable } from './term-stats.js';
 
 const MARK_START = '\u0001';
@@ -26,12 +26,12 @@ export function snippetHtml(headline: string): string {
  * Both shapes keep the GIN lookup and the ordering apart (a MATERIALIZED fence, a
  * LIMIT in a subquery), so the planner cannot turn either into the other.
  */
-function candidatesCte(table: SearchTable, strategy: SearchStrategy): SQL {
+function candidatesCte(table: SearchTable, strategy: SearchStrategy, walkRows = RECENT_WALK_LIMIT): SQL {
   const from = sql.raw(table);
   if (strategy === 'recent') {
     return sql`candidates AS MATERIALIZED (
       SELECT r.id, r.search_vector
-      FROM (SELECT id, search_vector FROM ${from} WHERE NOT is_deleted ORDER BY id DESC LIMIT ${RECENT_WALK_LIMIT}) r, q
+      FROM (SELECT id, search_vector FROM ${from} WHERE NOT is_deleted ORDER BY id DESC LIMIT ${walkRows}) r, q
       WHERE r.search_vector @@ q.query
       LIMIT ${CANDIDATES})`;
   }
@@ -50,7 +50,7 @@ function candidatesCte(table: SearchTable, strategy: SearchStrategy): SQL {
 export function createSearchService(db: Db) {
   const termStats = createTermStatsCache(db);
 
-  async function searchThreads(query: string, strategy: SearchStrategy): Promise<ThreadSearchResult[]> {
+  async function searchThreads(query: string, strategy: SearchStrategy, walkRows?: number): Promise<ThreadSearchResult[]> {
     const { rows } = await db.execute<{
       id: number;
       title: string;
@@ -64,7 +64,7 @@ export function createSearchService(db: Db) {
       headline: string;
     }>(sql`
       WITH q AS (SELECT websearch_to_tsquery('english', ${query}) AS query),
-      ${candidatesCte('threads', strategy)},
+      ${candidatesCte('threads', strategy, walkRows)},
       ranked AS (
         SELECT c.id, ts_rank_cd(c.search_vector, q.query) AS rank FROM candidates c, q
         ORDER BY rank DESC, c.id DESC LIMIT ${SEARCH_RESULTS_MAX}
@@ -85,7 +85,7 @@ export function createSearchService(db: Db) {
     }));
   }
 
-  async function searchPosts(query: string, strategy: SearchStrategy): Promise<PostSearchResult[]> {
+  async function searchPosts(query: string, strategy: SearchStrategy, walkRows?: number): Promise<PostSearchResult[]> {
     const { rows } = await db.execute<{
       id: number;
       thread_id: number;
@@ -95,7 +95,7 @@ export function createSearchService(db: Db) {
       headline: string;
     }>(sql`
       WITH q AS (SELECT websearch_to_tsquery('english', ${query}) AS query),
-      ${candidatesCte('posts', strategy)},
+      ${candidatesCte('posts', strategy, walkRows)},
       ranked AS (
         SELECT c.id, ts_rank_cd(c.search_vector, q.query) AS rank
         FROM candidates c JOIN posts p ON p.id = c.id JOIN threads t ON t.id = p.thread_id AND NOT t.is_deleted, q
@@ -120,9 +120,16 @@ export function createSearchService(db: Db) {
    * that finds less than a page means the statistics were off (the matches are
    * sparser than they said), so the index answers instead.
    */
-  async function searchTable<T>(table: SearchTable, query: string, queryText: string, run: (query: string, strategy: SearchStrategy) => Promise<T[]>, forced?: SearchStrategy): Promise<T[]> {
-    const strategy = forced ?? chooseStrategy(queryText, await termStats(table));
-    const results = await run(query, strategy);
+  async function searchTable<T>(
+    table: SearchTable,
+    query: string,
+    queryText: string,
+    run: (query: string, strategy: SearchStrategy, walkRows?: number) => Promise<T[]>,
+    forced?: SearchStrategy,
+  ): Promise<T[]> {
+    const stats = forced ? null : await termStats(table);
+    const strategy = forced ?? chooseStrategy(queryText, stats);
+    const results = await run(query, strategy, recentWalkRows(queryText, stats));
     if (strategy === 'recent' && !forced && results.length < SEARCH_RESULTS_MAX) return run(query, 'index');
     return results;
   }

@@ -121,3 +121,18 @@ export function chooseStrategy(queryText: string, stats: TermStats | null): Sear
   const indexCost = Math.min(postings, 1) * stats.rows * POSTING_COST + Math.min(matching * stats.rows, INDEX_MATCH_LIMIT) * MATCH_COST;
   return walkCost < indexCost ? 'recent' : 'index';
 }
+
+/**
+ * How many rows a newest-first walk may read: RECENT_WALK_LIMIT, or a quarter of a
+ * smaller table. The bound is what the planner sees: given a LIMIT near the size of
+ * a small table (threads), it sorts the whole table instead of reading the primary
+ * key backwards. Past four times what the statistics say the walk needs, the walk
+ * stays generous: the newest rows can differ from the average (a flood of replies in
+ * one thread), and a short walk would then fall back to the index for nothing.
+ */
+export function recentWalkRows(queryText: string, stats: TermStats | null): number {
+  if (!stats) return RECENT_WALK_LIMIT;
+  const { matching } = estimate(queryText, stats);
+  const needed = matching > 0 ? Math.ceil((4 * CANDIDATES) / matching) : RECENT_WALK_LIMIT;
+  return Math.min(RECENT_WALK_LIMIT, Math.max(needed, Math.floor(stats.rows / 4)));
+}

@@ -74,7 +74,8 @@ function prepare(db: Db) {
       .prepare('thread_posts'),
     boardPage: byOrder((order) =>
       selectThreads(db)
-        .where(and(eq(boards.code, sql.placeholder('boardCode')), notDeleted))
+        // The board's id as a subquery, not a join condition on its code: PostgreSQL then reads the (board_id, sticky, order) index in order.
+        .where(and(eq(threads.boardId, sql`(SELECT ${boards.id} FROM ${boards} WHERE ${boards.code} = ${sql.placeholder('boardCode')})`), notDeleted))
         .orderBy(desc(threads.isSticky), ...threadOrders[order])
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
