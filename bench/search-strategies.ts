@@ -10,7 +10,7 @@ import { createTermStatsCache } from '../src/server/modules/search/term-stats.js
 const url = process.argv[2];
 if (!url) throw new Error('usage: tsx bench/search-strategies.ts <database-url>');
 const database = createDatabase(url, { warn() {} }, { max: 2 });
-const search = createSearchService(database.db);
+const search = createSearchService(database.db, database.pool);
 const stats = await createTermStatsCache(database.db)('posts');
 if (!stats) throw new Error('posts has no statistics yet: run ANALYZE');
 

@@ -101,7 +101,7 @@ describe('GET /api/search', () => {
     for (let i = 0; i < 3; i++) await createReply(author, kept.id, { content: `okapi reply ${i}` });
     await createReply(author, gone.id, { content: 'okapi in a thread that goes' });
     await t.database.db.update(threads).set({ isDeleted: true }).where(eq(threads.id, gone.id));
-    const service = createSearchService(t.database.db);
+    const service = createSearchService(t.database.db, t.database.pool);
     for (const query of ['okapi', 'okapi reply', 'okapi -reply', 'sightings or reply', 'xyzzyplugh']) {
       const [recent, index] = [await service.search(query, 'all', { strategy: 'recent' }), await service.search(query, 'all', { strategy: 'index' })];
       expect(recent, query).toEqual(index);

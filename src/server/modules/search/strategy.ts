@@ -131,8 +131,9 @@ export function chooseStrategy(queryText: string, stats: TermStats | null): Sear
  * one thread), and a short walk would then fall back to the index for nothing.
  */
 export function recentWalkRows(queryText: string, stats: TermStats | null): number {
-  if (!stats) return RECENT_WALK_LIMIT;
+  if (!stats) return 2 ** Math.floor(Math.log2(RECENT_WALK_LIMIT));
   const { matching } = estimate(queryText, stats);
   const needed = matching > 0 ? Math.ceil((4 * CANDIDATES) / matching) : RECENT_WALK_LIMIT;
-  return Math.min(RECENT_WALK_LIMIT, Math.max(needed, Math.floor(stats.rows / 4)));
+  // Rounded down to a power of two: each bound is a prepared statement of its own, so only a few may exist.
+  return 2 ** Math.floor(Math.log2(Math.max(CANDIDATES, Math.min(RECENT_WALK_LIMIT, Math.max(needed, Math.floor(stats.rows / 4))))));
 }
