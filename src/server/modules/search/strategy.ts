@@ -13,7 +13,7 @@ import type { TermStats } from './term-stats.js';
 export type SearchStrategy = 'index' | 'recent';
 
 /** How many matches are ranked at most: the newest this many. */
-export const CANDIDATES = 100;
+export const CANDIDATES = 64;
 /** At most this many rows are walked newest first. */
 export const RECENT_WALK_LIMIT = 40_000;
 /** At most this many index matches are sorted by age (more only when statistics were wrong). */
