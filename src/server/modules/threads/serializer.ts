@@ -11,7 +11,9 @@ export type ThreadRow = Omit<typeof threads.$inferSelect, 'searchVector'> & { us
  * thread page) and the viewer has access.
  */
 export function serializeThread(row: ThreadRow, viewer: Viewer, access: { hasAccess: boolean; withPremiumContent?: boolean }): Thread {
-  return {
+  // One object literal, no spreads: lists serialize many of these per request.
+  const author = authorFields(row, viewer);
+  const thread: Thread = {
     id: row.id,
     boardId: row.boardId,
     board: row.board,
@@ -35,6 +37,10 @@ export function serializeThread(row: ThreadRow, viewer: Viewer, access: { hasAcc
     totalTipsReceived: row.totalTipsReceived,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
-    ...authorFields(row, viewer),
+    userId: author.userId,
+    username: author.username,
+    isOwn: author.isOwn,
   };
+  if (author.ipHash !== undefined) thread.ipHash = author.ipHash;
+  return thread;
 }
