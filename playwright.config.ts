@@ -5,6 +5,7 @@ import path from 'node:path';
 import chromium from '@sparticuz/chromium';
 import { defineConfig } from '@playwright/test';
 import { mnemonicToAccount } from 'viem/accounts';
+import { CHROMIUM_ARGS } from './e2e/chromium-args.js';
 
 // End-to-end tests: the built app (`npm run build`) served by the real server on its
 // own port, with a fresh embedded database, driven in a real Chromium.
@@ -43,17 +44,6 @@ if (!dataDir) {
 // Chromium from the @sparticuz/chromium npm package (unpacked into the temp dir on
 // first use), so no browser download is needed; CHROMIUM_PATH overrides it.
 const executablePath = process.env.CHROMIUM_PATH ?? (await chromium.executablePath());
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  // The machine has no internet: without these Chromium keeps trying Google's services.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -66,7 +56,7 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   use: {
     baseURL,
-    launchOptions: { executablePath, args: chromiumArgs },
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

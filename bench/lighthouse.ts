@@ -2,18 +2,18 @@
 // (Moto G Power emulation, simulated slow 4G and 4x CPU throttling) of the production
 // build's home, board and thread pages, in the project's Chromium (@sparticuz/chromium,
 // as the e2e tests use). bench/run.ts calls lighthouseAudit() for its report.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import chromium from '@sparticuz/chromium';
 import lighthouse from 'lighthouse';
-import pg from 'pg';
 import { projectRoot } from '../src/server/lib/paths.js';
-import { benchAdminUrl, databaseName, generate, withDatabase } from './data.js';
+import { CHROMIUM_ARGS } from '../e2e/chromium-args.js';
+import { benchAdminUrl } from './data.js';
+import { buildIfMissing, dataSetUrl, freePort, waitFor } from './processes.js';
 
 export interface LighthousePage {
   name: string;
@@ -33,20 +33,15 @@ export interface LighthouseScore {
   meetsTarget: boolean;
 }
 
+/** Board /g/ page 1 and thread 6 (100 replies) are the pages the API benchmark measures. */
+export const AUDITED_PAGES: LighthousePage[] = [
+  { name: 'home', path: '/' },
+  { name: 'board', path: '/board/g' },
+  { name: 'thread', path: '/thread/6' },
+];
+
 export const TARGET = { performance: 95, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 
-// The same flags as playwright.config.ts: the machine has no internet, so Chromium
-// must not keep trying Google's services (that traffic would also pollute the audit).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Starts Chromium with a DevTools port of its choosing and a throw-away profile. */
 async function launchChromium(): Promise<{ port: number; close: () => Promise<void> }> {
@@ -131,24 +126,6 @@ export function formatScores(scores: LighthouseScore[]): string {
   return rows.join('\n');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} never became ready`);
-}
-
 /** Alone: the data set (made if missing), the build (made if missing), the server, the audit. */
 async function main() {
   const { values } = parseArgs({
@@ -164,12 +141,8 @@ async function main() {
   let server: ChildProcess | undefined;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hushboard-bench-'));
   try {
-    const client = new pg.Client({ connectionString: admin.url });
-    await client.connect();
-    const exists = (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName(posts)])).rowCount === 1;
-    await client.end();
-    const databaseUrl = exists ? withDatabase(admin.url, databaseName(posts)) : await generate(posts, admin.url);
-    if (!existsSync(path.join(projectRoot, 'dist', 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+    const databaseUrl = await dataSetUrl(posts, admin.url);
+    buildIfMissing();
 
     const port = await freePort();
     server = spawn(process.execPath, ['dist/server/main.js'], {
@@ -179,12 +152,7 @@ async function main() {
     });
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitFor(`${baseUrl}/readyz`, server);
-    // Board /g/ page 1 and thread 6 (100 replies) are the pages the API benchmark measures.
-    const pages = [
-      { name: 'home', path: '/' },
-      { name: 'board', path: '/board/g' },
-      { name: 'thread', path: '/thread/6' },
-    ];
+    const pages = AUDITED_PAGES;
     for (const page of pages) await fetch(new URL(page.path, baseUrl)); // warm the route and its plans
     const dir = path.join(projectRoot, 'bench', 'results');
     mkdirSync(dir, { recursive: true });

@@ -2,15 +2,15 @@
 // at each data size, driven by autocannon (a separate process) through the scenarios
 // of the performance issue; the targets checked, a table on screen and JSON in
 // bench/results/.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { projectRoot } from '../src/server/lib/paths.js';
-import { BENCH_PASSWORD, benchAdminUrl, databaseName, generate, withDatabase } from './data.js';
+import { BENCH_PASSWORD, benchAdminUrl } from './data.js';
+import { buildIfMissing, dataSetUrl, freePort, waitFor } from './processes.js';
 import { REPLY_THREAD_ID, SCALING, type Scenario, scenarios } from './scenarios.js';
 import { checkTargets, ratio, type Result, scaling, type SizeRun } from './targets.js';
 
@@ -27,24 +27,6 @@ const { values } = parseArgs({
 const sizes = values.posts.split(',').map(Number);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} never became ready`);
-}
 
 /** CPU time (user + system) a process has used so far, in microseconds. */
 function cpuMicros(pid: number): number {
@@ -86,12 +68,7 @@ const count = async (client: pg.Client, query: string, params: unknown[] = []) =
 
 /** Starts both servers on one data size, runs every scenario, stops them. */
 async function benchSize(posts: number, adminUrl: string): Promise<SizeRun> {
-  const name = databaseName(posts);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-  await admin.end();
-  const databaseUrl = exists ? withDatabase(adminUrl, name) : await generate(posts, adminUrl);
+  const databaseUrl = await dataSetUrl(posts, adminUrl);
   const watcher = new pg.Client({ connectionString: databaseUrl });
   await watcher.connect();
 
@@ -180,12 +157,8 @@ async function benchSize(posts: number, adminUrl: string): Promise<SizeRun> {
       replyCount: { created: repliesCreated, counted: repliesAfter - repliesBefore, stored: replyCountAfter - replyCountBefore },
     };
     if (values.lighthouse && posts === sizes.at(-1)) {
-      const { lighthouseAudit } = await import('./lighthouse.js');
-      sizeRun.lighthouse = await lighthouseAudit(app, [
-        { name: 'home', path: '/' },
-        { name: 'board', path: '/board/g' },
-        { name: 'thread', path: '/thread/6' },
-      ]);
+      const { AUDITED_PAGES, lighthouseAudit } = await import('./lighthouse.js');
+      sizeRun.lighthouse = await lighthouseAudit(app, AUDITED_PAGES);
     }
     return sizeRun;
   } finally {
@@ -198,7 +171,7 @@ async function benchSize(posts: number, adminUrl: string): Promise<SizeRun> {
 async function main() {
   const admin = await benchAdminUrl(values['database-url']);
   try {
-    if (!existsSync(path.join(projectRoot, 'dist', 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+    buildIfMissing();
     const runs: SizeRun[] = [];
     for (const posts of sizes) runs.push(await benchSize(posts, admin.url));
 

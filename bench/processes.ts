@@ -1,0 +1,40 @@
+// What the bench scripts share to run the production server: a free port, waiting
+// until it answers, the build and the data set made when missing.
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { projectRoot } from '../src/server/lib/paths.js';
+import { databaseName, generate, withDatabase } from './data.js';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+export function buildIfMissing(): void {
+  if (!existsSync(path.join(projectRoot, 'dist', 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+}
+
+/** The URL of the data set of this size, generated first if the database lacks it. */
+export async function dataSetUrl(posts: number, adminUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName(posts)])).rowCount === 1;
+  await admin.end();
+  return exists ? withDatabase(adminUrl, databaseName(posts)) : generate(posts, adminUrl);
+}
