@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../test/app.js';
-import { createDatabase, type Database, QueryAbortedError, queryContext } from './client.js';
+import { createDatabase, CUT_GRACE_MS, type Database, QueryAbortedError, queryContext } from './client.js';
 import { boards, cryptoTips, followers, paymentTransactions, posts, premiumAccesses, threads, users, votes } from './schema.js';
 
 let database: Database;
@@ -122,6 +122,64 @@ describe('queries of an abandoned request', () => {
       // The first request goes away while the second one's query runs: only the first one's queries may be cut.
       setTimeout(() => first.abort(), 150);
       expect((await secondQuery).rows).toEqual([{ pg_sleep: '', done: 1 }]);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('are left to finish on their connection when they end within the grace period', async () => {
+    const single = createDatabase(await createTestDatabaseUrl(), { warn() {} }, { max: 1 });
+    try {
+      const backend = async () => (await single.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows[0]!.pid;
+      const before = await backend();
+      const controller = new AbortController();
+      const query = queryContext.run({ signal: () => controller.signal }, async () => await single.db.execute(sql`SELECT pg_sleep(${CUT_GRACE_MS / 4000}), 1 AS done`));
+      setTimeout(() => controller.abort(), 5);
+      expect((await query).rows).toEqual([{ pg_sleep: '', done: 1 }]);
+      // The same connection: no reconnect was paid for a query about to end anyway.
+      expect(await backend()).toBe(before);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('hand back the connection unused when the request left while they waited for one', async () => {
+    const single = createDatabase(await createTestDatabaseUrl(), { warn() {} }, { max: 1 });
+    try {
+      const backend = async () => (await single.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows[0]!.pid;
+      const before = await backend();
+      const busy = single.db.execute(sql`SELECT pg_sleep(0.2)`);
+      const controller = new AbortController();
+      const waiting = queryContext
+        .run({ signal: () => controller.signal }, async () => await single.db.execute(sql`SELECT 1`))
+        .then(() => undefined, (e: unknown) => e);
+      controller.abort();
+      await busy;
+      expect(((await waiting) as { cause?: unknown }).cause).toBeInstanceOf(QueryAbortedError);
+      expect(await backend()).toBe(before);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('roll back a transaction the request left between two statements, and keep nothing of it', async () => {
+    const single = createDatabase(await createTestDatabaseUrl(), { warn() {} }, { max: 1 });
+    try {
+      const controller = new AbortController();
+      const transaction = queryContext
+        .run({ signal: () => controller.signal }, async () =>
+          single.db.transaction(async (tx) => {
+            await tx.insert(users).values({ username: 'dbLeftMidway', passwordHash: 'x' });
+            controller.abort();
+            await tx.execute(sql`SELECT 1`);
+          }),
+        )
+        .then(() => undefined, (e: unknown) => e);
+      expect(await transaction).toBeDefined();
+      // The connection went back to the pool outside any transaction, and the insert is gone.
+      const [state] = (await single.db.execute<{ inTransaction: boolean }>(sql`SELECT xact_start < statement_timestamp() AS "inTransaction" FROM pg_stat_activity WHERE pid = pg_backend_pid()`)).rows;
+      expect(state).toEqual({ inTransaction: false });
+      expect(await single.db.$count(users, sql`username = 'dbLeftMidway'`)).toBe(0);
     } finally {
       await single.close();
     }
