@@ -7,13 +7,14 @@ import type { Db } from '../../db/client.js';
 import { boards, threads, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
+import { singleFlight } from '../../lib/single-flight.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/service.js';
 import { serializePost } from '../posts/serializer.js';
 import { premiumAccessSet } from '../premium/access.js';
 import { initialHotScore } from './hot-score.js';
-import { findThread, findThreadPage, findThreadPosts } from './queries.js';
-import { serializeThread, type ThreadRow } from './serializer.js';
+import { findThread, findThreadPage, findThreadPosts, type ThreadOrder } from './queries.js';
+import { serializeThread } from './serializer.js';
 
 type CreateThread = z.output<typeof createThreadSchema>;
 type ListQuery = z.output<typeof threadListQuerySchema>;
@@ -22,24 +23,35 @@ export const THREAD_NOT_FOUND = 'Thread not found';
 export const PREMIUM_REQUIRED = 'Premium Member Required';
 
 export function createThreadService({ db, saveImage }: { db: Db; saveImage: SaveImage }) {
-  async function serializeList(rows: ThreadRow[], viewer: Viewer): Promise<Thread[]> {
-    const access = await premiumAccessSet(db, viewer, rows);
-    return rows.map((row) => serializeThread(row, viewer, { hasAccess: access.has(row.id) }));
+  /**
+   * A list of threads as this viewer sees it. Visitors all see the same list, so the
+   * visitors asking for one list at the same moment share one query and one
+   * serialization: a busy board's front page costs the database one query per round
+   * instead of one per reader. Signed-in viewers' lists hold their own fields (isOwn,
+   * premium access) and are always their own.
+   */
+  const visitorLists = singleFlight<Thread[]>();
+  function threadList(viewer: Viewer, order: ThreadOrder, page: { boardCode?: string; limit: number; offset: number }): Promise<Thread[]> {
+    const read = async () => {
+      const rows = await findThreadPage(db, order, page);
+      const access = await premiumAccessSet(db, viewer, rows);
+      return rows.map((row) => serializeThread(row, viewer, { hasAccess: access.has(row.id) }));
+    };
+    return viewer.userId === null ? visitorLists(`${order}/${page.boardCode ?? ''}/${page.limit}/${page.offset}`, read) : read();
   }
 
   return {
     /** A board's page, by the board's code: sticky threads first, then the chosen order. */
     async listBoardThreads(boardCode: string, query: ListQuery, viewer: Viewer): Promise<Thread[]> {
-      const rows = await findThreadPage(db, query.sort, { boardCode, limit: query.limit, offset: (query.page - 1) * query.limit });
-      return serializeList(rows, viewer);
+      return threadList(viewer, query.sort, { boardCode, limit: query.limit, offset: (query.page - 1) * query.limit });
     },
 
     async recent(viewer: Viewer): Promise<Thread[]> {
-      return serializeList(await findThreadPage(db, 'newest', { limit: FEED_SIZE, offset: 0 }), viewer);
+      return threadList(viewer, 'newest', { limit: FEED_SIZE, offset: 0 });
     },
 
     async popular(viewer: Viewer): Promise<Thread[]> {
-      return serializeList(await findThreadPage(db, 'popular', { limit: FEED_SIZE, offset: 0 }), viewer);
+      return threadList(viewer, 'popular', { limit: FEED_SIZE, offset: 0 });
     },
 
     /** The thread page: the thread and its posts, oldest first, 100 at a time after `afterPostId`. */

@@ -174,6 +174,21 @@ describe('privacy of threads and posts (CONTRACT.md section 4)', () => {
     }
   });
 
+  it('applies them when visitors and signed-in viewers ask for the same lists at the same moment', async () => {
+    // Visitors asking at once share one read (lib/single-flight.ts); nobody signed in may get theirs.
+    const asks = views().flatMap((view) =>
+      ['/api/boards/g/threads?limit=50&sort=newest', '/api/threads/simple-recent'].flatMap((url) => [0, 1, 2].map(() => ({ view, url }))),
+    );
+    const answers = await Promise.all(asks.map(async ({ view, url }) => ({ view, url, list: (await view.client.get(url)).json() as { id: number; userId: number | null; isOwn: boolean; ipHash?: string }[] })));
+    for (const { view, url, list } of answers) {
+      const item = list.find((thread) => thread.id === threadId);
+      expect(item, `${view.who} ${url}`).toBeDefined();
+      expect(item!.userId, `${view.who} ${url}`).toBe(view.named ? author.id : null);
+      expect(item!.isOwn, `${view.who} ${url}`).toBe(view.own);
+      expect('ipHash' in item!, `${view.who} ${url}`).toBe(view.ipHash);
+    }
+  });
+
   it('shows premium content only to the author, admins, members and buyers', async () => {
     const thread = await createThread(t, member, { isPremium: true, accessPrice: '0.01', premiumContent: 'members only text', isAnonymous: false });
     const buyer = await signUp(t);
