@@ -12,15 +12,65 @@ export type DbOrTx = Db | Tx;
 const STATEMENT_TIMEOUT_MS = 10_000;
 
 /**
- * The request a query runs for. When the request's client goes away the signal
- * aborts and the queries it still has running are cancelled in PostgreSQL, so an
- * abandoned slow request stops costing database time.
+ * The queries of one request. When the request's client goes away (abort()), the
+ * queries it still has running are cancelled in PostgreSQL, so an abandoned slow
+ * request stops costing database time.
+ *
+ * A plain list of callbacks rather than an AbortController: an AbortSignal is an
+ * EventTarget, and making one per request and adding and removing a listener per query
+ * cost more than the primary-key query itself in the benchmark.
  */
-export interface QueryContext {
-  /** The request's abort signal, made on first use. */
-  signal(): AbortSignal;
+export class RequestQueries {
+  #aborted = false;
+  #running: (() => void)[] = [];
+  #watch: ((queries: RequestQueries) => void) | undefined;
+
+  /** `watch` starts watching the client, once, when the first query runs: requests without queries pay nothing. */
+  constructor(watch?: (queries: RequestQueries) => void) {
+    this.#watch = watch;
+  }
+
+  get aborted(): boolean {
+    this.#startWatching();
+    return this.#aborted;
+  }
+
+  /** The client went away: cut what still runs; later queries are not sent. */
+  abort(): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    const running = this.#running;
+    this.#running = [];
+    for (const cut of running) cut();
+  }
+
+  /** Calls `cut` if the client goes away while a query runs; the returned function forgets it when the query ends. */
+  whileRunning(cut: () => void): () => void {
+    this.#startWatching();
+    this.#running.push(cut);
+    return () => {
+      const at = this.#running.indexOf(cut);
+      if (at !== -1) this.#running.splice(at, 1);
+    };
+  }
+
+  #startWatching(): void {
+    const watch = this.#watch;
+    if (!watch) return;
+    this.#watch = undefined;
+    watch(this);
+  }
 }
-export const queryContext = new AsyncLocalStorage<QueryContext>();
+
+/** Queries aborted with a signal: for code run outside a request (tests, jobs). */
+export function queriesAbortedBy(signal: AbortSignal): RequestQueries {
+  const queries = new RequestQueries();
+  if (signal.aborted) queries.abort();
+  else signal.addEventListener('abort', () => queries.abort(), { once: true });
+  return queries;
+}
+
+export const queryContext = new AsyncLocalStorage<RequestQueries>();
 
 export class QueryAbortedError extends Error {
   override name = 'QueryAbortedError';
@@ -101,9 +151,9 @@ function makeCancellable(client: pg.PoolClient): void {
     graceTimer ??= setTimeout(cutNow, CUT_GRACE_MS);
   };
   const wrapped: AnyQuery = (...args) => {
-    const signal = queryContext.getStore()?.signal();
-    if (!signal || isRollback(args[0])) return original(...args);
-    if (signal.aborted) {
+    const queries = queryContext.getStore();
+    if (!queries || isRollback(args[0])) return original(...args);
+    if (queries.aborted) {
       const last = args[args.length - 1];
       if (typeof last === 'function') {
         queueMicrotask(() => (last as (error: Error) => void)(new QueryAbortedError()));
@@ -111,9 +161,9 @@ function makeCancellable(client: pg.PoolClient): void {
       }
       return releaseOnFailedBegin(client, args, Promise.reject(new QueryAbortedError()));
     }
-    signal.addEventListener('abort', cut, { once: true });
+    const forget = queries.whileRunning(cut);
     const done = () => {
-      signal.removeEventListener('abort', cut);
+      forget();
       if (graceTimer) {
         clearTimeout(graceTimer);
         graceTimer = undefined;
@@ -171,7 +221,7 @@ export function createDatabase(url: string, log: Logger, options: { max?: number
       // unused. Failing the query on it instead would make pool.query release it with
       // the error, and the pool would close a healthy connection: one reconnect for
       // every abandoned request, dozens when a load ends.
-      if (!error && client && context.signal().aborted) {
+      if (!error && client && context.aborted) {
         client.release();
         return queryContext.run(context, callback, new QueryAbortedError());
       }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../test/app.js';
-import { createDatabase, CUT_GRACE_MS, type Database, QueryAbortedError, queryContext } from './client.js';
+import { createDatabase, CUT_GRACE_MS, type Database, queriesAbortedBy, QueryAbortedError, queryContext } from './client.js';
 import { boards, cryptoTips, followers, paymentTransactions, posts, premiumAccesses, threads, users, votes } from './schema.js';
 
 let database: Database;
@@ -96,7 +96,7 @@ describe('queries of an abandoned request', () => {
     const controller = new AbortController();
     const started = Date.now();
     // Drizzle queries are lazy thenables: they must be awaited inside the context, as handlers do.
-    const query = queryContext.run({ signal: () => controller.signal }, async () => await database.db.execute(sql`SELECT pg_sleep(5)`));
+    const query = queryContext.run(queriesAbortedBy(controller.signal), async () => await database.db.execute(sql`SELECT pg_sleep(5)`));
     setTimeout(() => controller.abort(), 200);
     const error = await query.then(
       () => undefined,
@@ -116,8 +116,8 @@ describe('queries of an abandoned request', () => {
     const single = createDatabase(await createTestDatabaseUrl(), { warn() {} }, { max: 1 });
     try {
       const [first, second] = [new AbortController(), new AbortController()];
-      const firstQuery = queryContext.run({ signal: () => first.signal }, async () => await single.db.execute(sql`SELECT pg_sleep(0.2)`));
-      const secondQuery = queryContext.run({ signal: () => second.signal }, async () => await single.db.execute(sql`SELECT pg_sleep(0.6), 1 AS done`));
+      const firstQuery = queryContext.run(queriesAbortedBy(first.signal), async () => await single.db.execute(sql`SELECT pg_sleep(0.2)`));
+      const secondQuery = queryContext.run(queriesAbortedBy(second.signal), async () => await single.db.execute(sql`SELECT pg_sleep(0.6), 1 AS done`));
       await firstQuery;
       // The first request goes away while the second one's query runs: only the first one's queries may be cut.
       setTimeout(() => first.abort(), 150);
@@ -133,7 +133,7 @@ describe('queries of an abandoned request', () => {
       const backend = async () => (await single.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows[0]!.pid;
       const before = await backend();
       const controller = new AbortController();
-      const query = queryContext.run({ signal: () => controller.signal }, async () => await single.db.execute(sql`SELECT pg_sleep(${CUT_GRACE_MS / 4000}), 1 AS done`));
+      const query = queryContext.run(queriesAbortedBy(controller.signal), async () => await single.db.execute(sql`SELECT pg_sleep(${CUT_GRACE_MS / 4000}), 1 AS done`));
       setTimeout(() => controller.abort(), 5);
       expect((await query).rows).toEqual([{ pg_sleep: '', done: 1 }]);
       // The same connection: no reconnect was paid for a query about to end anyway.
@@ -151,7 +151,7 @@ describe('queries of an abandoned request', () => {
       const busy = single.db.execute(sql`SELECT pg_sleep(0.2)`);
       const controller = new AbortController();
       const waiting = queryContext
-        .run({ signal: () => controller.signal }, async () => await single.db.execute(sql`SELECT 1`))
+        .run(queriesAbortedBy(controller.signal), async () => await single.db.execute(sql`SELECT 1`))
         .then(() => undefined, (e: unknown) => e);
       controller.abort();
       await busy;
@@ -167,7 +167,7 @@ describe('queries of an abandoned request', () => {
     try {
       const controller = new AbortController();
       const transaction = queryContext
-        .run({ signal: () => controller.signal }, async () =>
+        .run(queriesAbortedBy(controller.signal), async () =>
           single.db.transaction(async (tx) => {
             await tx.insert(users).values({ username: 'dbLeftMidway', passwordHash: 'x' });
             controller.abort();
@@ -189,7 +189,7 @@ describe('queries of an abandoned request', () => {
     const controller = new AbortController();
     controller.abort();
     const error = await queryContext
-      .run({ signal: () => controller.signal }, async () => await database.db.execute(sql`SELECT 1`))
+      .run(queriesAbortedBy(controller.signal), async () => await database.db.execute(sql`SELECT 1`))
       .then(() => undefined, (e: unknown) => e);
     expect((error as { cause?: unknown }).cause).toBeInstanceOf(QueryAbortedError);
   });
@@ -200,7 +200,7 @@ describe('queries of an abandoned request', () => {
       const controller = new AbortController();
       controller.abort();
       await queryContext
-        .run({ signal: () => controller.signal }, async () => await database.db.transaction(async (tx) => tx.execute(sql`SELECT 1`)))
+        .run(queriesAbortedBy(controller.signal), async () => await database.db.transaction(async (tx) => tx.execute(sql`SELECT 1`)))
         .then(() => undefined, () => undefined);
     }
     expect(database.pool.totalCount - database.pool.idleCount).toBe(0);

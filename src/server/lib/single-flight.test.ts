@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database, queryContext } from '../db/client.js';
+import { createDatabase, type Database, queriesAbortedBy, queryContext } from '../db/client.js';
 import { createTestDatabaseUrl } from '../test/app.js';
 import { singleFlight } from './single-flight.js';
 
@@ -55,8 +55,8 @@ describe('singleFlight', () => {
     const shared = singleFlight<unknown[]>();
     const read = async () => (await database.db.execute(sql`SELECT pg_sleep(0.4), 42 AS answer`)).rows;
     const [gone, staying] = [new AbortController(), new AbortController()];
-    const first = queryContext.run({ signal: () => gone.signal }, () => shared('answer', read));
-    const second = queryContext.run({ signal: () => staying.signal }, () => shared('answer', read));
+    const first = queryContext.run(queriesAbortedBy(gone.signal), () => shared('answer', read));
+    const second = queryContext.run(queriesAbortedBy(staying.signal), () => shared('answer', read));
     setTimeout(() => gone.abort(), 100);
     expect(await second).toEqual([{ pg_sleep: '', answer: 42 }]);
     expect(await first).toEqual([{ pg_sleep: '', answer: 42 }]);
