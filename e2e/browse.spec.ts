@@ -60,6 +60,19 @@ test('the board sort really changes the order, and the catalog shows thumbnails'
   await expect(page.getByRole('list', { name: 'Catalog' }).getByRole('link').first()).toContainText('No Image');
 });
 
+test("a thread's HTML names its data, and the app takes that one fetch instead of asking again", async ({ page }) => {
+  const title = `Preloaded ${Date.now()}`;
+  const id = await seedThread(page, title);
+  const fetches: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/threads/${id}`) fetches.push(request.url());
+  });
+  await page.goto(`/thread/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.locator(`link[rel="preload"][as="fetch"][href="/api/threads/${id}"]`)).toHaveCount(1);
+  expect(fetches).toHaveLength(1);
+});
+
 test('an unknown board and an unknown thread show their not-found screens', async ({ page }) => {
   await page.goto('/board/nope');
   await expect(page.getByRole('heading', { name: 'Board not found' })).toBeVisible();

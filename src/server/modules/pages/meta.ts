@@ -8,6 +8,12 @@ export interface PageMeta {
   /** Absolute or root-relative image for link previews. */
   image?: string;
   type: 'website' | 'article';
+  /**
+   * API reads the page starts with, named in its HTML (link rel=preload) so the browser
+   * fetches them alongside the app's scripts rather than after them: on a phone the
+   * thread's text arrives one round trip sooner (Lighthouse LCP).
+   */
+  preload?: string[];
 }
 
 const SITE = 'Hushboard';
@@ -48,6 +54,8 @@ export async function pageMeta(db: Db, pathname: string): Promise<PageMeta> {
         description: excerpt(row.content),
         type: 'article',
         ...(row.imageUrl ? { image: row.imageUrl } : {}),
+        // The very URL the thread page asks for (features/threads/api/get-thread.ts), or the preload goes unused.
+        preload: [`/api/threads/${Number(thread[1])}`],
       };
     }
   }
@@ -66,6 +74,8 @@ export function renderIndexHtml(template: string, meta: PageMeta, options: { non
     `<meta property="og:url" content="${escapeHtml(options.origin + options.pathname)}" />`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(options.origin + meta.image)}" />`] : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    // crossorigin=anonymous: the same credentials mode as the app's fetch (same-origin), so the app's request takes this response.
+    ...(meta.preload ?? []).map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="anonymous" />`),
   ].join('\n    ');
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
