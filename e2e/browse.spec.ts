@@ -71,6 +71,13 @@ test("a thread's HTML names its data, and the app takes that one fetch instead o
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.locator(`link[rel="preload"][as="fetch"][href="/api/threads/${id}"]`)).toHaveCount(1);
   expect(fetches).toHaveLength(1);
+
+  // Signed in, the preload carries the session cookie and is used the same way, though the answer is private, no-store.
+  await registerViaApi(page, uniqueUsername('reader'), 'reader pass');
+  fetches.length = 0;
+  await page.goto(`/thread/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(fetches).toHaveLength(1);
 });
 
 test('an unknown board and an unknown thread show their not-found screens', async ({ page }) => {
