@@ -29,6 +29,8 @@ const { values } = parseArgs({
 const sizes = values.posts.split(',').map(Number);
 const duration = Number(values.duration);
 const WARM_UP_SECONDS = 2;
+/** Turns each of a group of compared scenarios takes (see comparisonGroups). */
+const COMPARISON_ROUNDS = 4;
 const connections = Number(values.connections);
 const only = values.only?.split(',').map((part) => part.trim()).filter(Boolean);
 const selected = (scenario: Scenario) => !only || only.some((part) => scenario.name.includes(part));
@@ -67,6 +69,22 @@ function load(base: string, scenario: Scenario, conns: number, seconds = duratio
   };
   const output = execFileSync(process.execPath, [path.join(projectRoot, 'bench', 'load.mjs'), JSON.stringify(options)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
   return JSON.parse(output) as LoadResult;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+
+/**
+ * Scenarios in the order given, those compared with each other in one group: a
+ * Hushboard route and its baseline twin (same name), and any that name the group
+ * they join (the trivial route with a cookie). A fixed mix or a write stands alone.
+ */
+function comparisonGroups(list: Scenario[]): Scenario[][] {
+  const groups = new Map<string, Scenario[]>();
+  for (const [index, scenario] of list.entries()) {
+    const key = scenario.mix || scenario.method ? `#${index}` : `${scenario.group ?? scenario.name}|${scenario.connections ?? connections}`;
+    groups.set(key, [...(groups.get(key) ?? []), scenario]);
+  }
+  return [...groups.values()];
 }
 
 const count = async (client: pg.Client, query: string, params: unknown[] = []) => Number((await client.query<{ n: string }>(query, params)).rows[0]!.n);
@@ -110,48 +128,71 @@ async function benchSize(posts: number, adminUrl: string): Promise<SizeRun> {
 
     const results: Result[] = [];
     console.log(`\n${posts} posts`);
-    for (const scenario of scenarios(signedIn, { cookie: csrfCookie, 'x-csrf-token': token }).filter(selected)) {
-      const url = (scenario.target === 'hushboard' ? app : base) + scenario.path;
-      const pid = scenario.target === 'hushboard' ? server.pid! : baseline.pid!;
-      const conns = scenario.connections ?? connections;
-      // Warmed up under the same load: a single request leaves the route's code unoptimised, and the first seconds measured the JIT.
-      const warmUp = load(scenario.target === 'hushboard' ? app : base, scenario, conns, WARM_UP_SECONDS);
-      const bodyBytes = scenario.method ? 0 : Buffer.byteLength(await (await fetch(url)).text());
-      if (scenario.target === 'hushboard') server.kill('SIGUSR2');
-      const cpuBefore = cpuMicros(pid);
-      const run = load(scenario.target === 'hushboard' ? app : base, scenario, conns);
-      const loadEnded = Date.now();
-      const cpuUsed = cpuMicros(pid) - cpuBefore;
-      const eventLoopDelay = scenario.target === 'hushboard' && existsSync(eldFile) ? (JSON.parse(readFileSync(eldFile, 'utf8')) as Result['eventLoopDelay']) : null;
+    const activeQueries = () => count(watcher, "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()");
+    for (const group of comparisonGroups(scenarios(signedIn, { cookie: csrfCookie, 'x-csrf-token': token }).filter(selected))) {
+      const measured = [];
+      for (const scenario of group) {
+        const url = (scenario.target === 'hushboard' ? app : base) + scenario.path;
+        // Warmed up under the same load: a single request leaves the route's code unoptimised, and the first seconds measured the JIT.
+        const warmUp = load(scenario.target === 'hushboard' ? app : base, scenario, scenario.connections ?? connections, WARM_UP_SECONDS);
+        const bodyBytes = scenario.method ? 0 : Buffer.byteLength(await (await fetch(url)).text());
+        measured.push({ scenario, warmUp, bodyBytes, runs: [] as LoadResult[], cpuUsed: 0, eventLoopDelays: [] as NonNullable<Result['eventLoopDelay']>[] });
+      }
+      // Scenarios compared with each other take turns, a slice of the duration each: the
+      // machine's speed can drift by half within a minute, and turns make each see the same drift.
+      const rounds = group.length > 1 ? COMPARISON_ROUNDS : 1;
+      let loadEnded = Date.now();
+      for (let round = 0; round < rounds; round++) {
+        for (const entry of measured) {
+          const { scenario } = entry;
+          const pid = scenario.target === 'hushboard' ? server.pid! : baseline.pid!;
+          if (scenario.target === 'hushboard') server.kill('SIGUSR2');
+          const cpuBefore = cpuMicros(pid);
+          entry.runs.push(load(scenario.target === 'hushboard' ? app : base, scenario, scenario.connections ?? connections, duration / rounds));
+          loadEnded = Date.now();
+          entry.cpuUsed += cpuMicros(pid) - cpuBefore;
+          if (scenario.target === 'hushboard' && existsSync(eldFile)) entry.eventLoopDelays.push(JSON.parse(readFileSync(eldFile, 'utf8')) as NonNullable<Result['eventLoopDelay']>);
+        }
+      }
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - loadEnded))));
-      const activeQueriesAfter1s = await count(watcher, "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()");
-      const statuses = Object.entries(run.statusCodeStats ?? {});
-      if (scenario.name === 'create reply') repliesCreated = (warmUp.statusCodeStats['201']?.count ?? 0) + (run.statusCodeStats['201']?.count ?? 0);
-      if (scenario.method) readsDone = true;
-      else if (!readsDone) sessionsAfterReads = await count(watcher, 'SELECT count(*) AS n FROM sessions');
-      results.push({
-        name: scenario.name,
-        target: scenario.target,
-        connections: conns,
-        requestsPerSecond: Math.round(run.requests.average),
-        requests: run.requests.total,
-        p50: run.latency.p50,
-        p99: run.latency.p99,
-        errors: run.errors,
-        timeouts: run.timeouts,
-        serverErrors: statuses.filter(([code]) => Number(code) >= 500).reduce((n, [, stat]) => n + stat.count, 0),
-        non2xx: run.non2xx,
-        bodyBytes,
-        rssMb: rssMb(pid),
-        cpuMicrosPerRequest: Math.round(cpuUsed / Math.max(run.requests.total, 1)),
-        eventLoopDelay,
-        activeQueriesAfter1s,
-      });
-      const last = results.at(-1)!;
-      const failed = last.errors + last.non2xx;
-      console.log(
-        `${last.name.padEnd(28)} ${last.target.padEnd(9)} c=${String(conns).padStart(3)} ${String(last.requestsPerSecond).padStart(7)} req/s  p50 ${String(last.p50).padStart(4)} ms  p99 ${String(last.p99).padStart(5)} ms  failed ${failed}${last.serverErrors ? ` (5xx ${last.serverErrors})` : ''}  body ${last.bodyBytes} B  rss ${last.rssMb} MB  cpu ${last.cpuMicrosPerRequest} µs/req${last.eventLoopDelay ? `  loop p99 ${last.eventLoopDelay.p99} ms` : ''}  active after 1 s ${last.activeQueriesAfter1s}`,
-      );
+      const activeQueriesAfter1s = await activeQueries();
+
+      for (const { scenario, warmUp, bodyBytes, runs, cpuUsed, eventLoopDelays } of measured) {
+        const pid = scenario.target === 'hushboard' ? server.pid! : baseline.pid!;
+        const requests = runs.reduce((n, run) => n + run.requests.total, 0);
+        const statusCount = (codes: (code: number) => boolean) =>
+          runs.reduce((n, run) => n + Object.entries(run.statusCodeStats ?? {}).filter(([code]) => codes(Number(code))).reduce((m, [, stat]) => m + stat.count, 0), 0);
+        if (scenario.name === 'create reply') repliesCreated = (warmUp.statusCodeStats['201']?.count ?? 0) + statusCount((code) => code === 201);
+        if (scenario.method) readsDone = true;
+        else if (!readsDone) sessionsAfterReads = await count(watcher, 'SELECT count(*) AS n FROM sessions');
+        results.push({
+          name: scenario.name,
+          target: scenario.target,
+          connections: scenario.connections ?? connections,
+          requestsPerSecond: Math.round(requests / duration),
+          requests,
+          // Percentiles cannot be added up across turns: the median turn's stands for the scenario.
+          p50: median(runs.map((run) => run.latency.p50)),
+          p99: median(runs.map((run) => run.latency.p99)),
+          errors: runs.reduce((n, run) => n + run.errors, 0),
+          timeouts: runs.reduce((n, run) => n + run.timeouts, 0),
+          serverErrors: statusCount((code) => code >= 500),
+          non2xx: runs.reduce((n, run) => n + run.non2xx, 0),
+          bodyBytes,
+          rssMb: rssMb(pid),
+          cpuMicrosPerRequest: Math.round(cpuUsed / Math.max(requests, 1)),
+          eventLoopDelay:
+            eventLoopDelays.length > 0
+              ? { p50: median(eventLoopDelays.map((d) => d.p50)), p99: Math.max(...eventLoopDelays.map((d) => d.p99)), max: Math.max(...eventLoopDelays.map((d) => d.max)) }
+              : null,
+          activeQueriesAfter1s,
+        });
+        const last = results.at(-1)!;
+        const failed = last.errors + last.non2xx;
+        console.log(
+          `${last.name.padEnd(28)} ${last.target.padEnd(9)} c=${String(last.connections).padStart(3)} ${String(last.requestsPerSecond).padStart(7)} req/s  p50 ${String(last.p50).padStart(4)} ms  p99 ${String(last.p99).padStart(5)} ms  failed ${failed}${last.serverErrors ? ` (5xx ${last.serverErrors})` : ''}  body ${last.bodyBytes} B  rss ${last.rssMb} MB  cpu ${last.cpuMicrosPerRequest} µs/req${last.eventLoopDelay ? `  loop p99 ${last.eventLoopDelay.p99} ms` : ''}  active after 1 s ${last.activeQueriesAfter1s}`,
+        );
+      }
     }
 
     const repliesAfter = await count(watcher, 'SELECT count(*) AS n FROM posts WHERE thread_id = $1', [REPLY_THREAD_ID]);

@@ -15,6 +15,8 @@ export interface Scenario {
   connections?: number;
   /** Seconds a client waits before giving up on a request (and closing its connection). */
   timeout?: number;
+  /** The name of the scenarios this one is compared with, when its own name differs: they are measured in turns. */
+  group?: string;
 }
 
 /** The thread a write scenario replies to, so the run can check its reply count stayed exact. */
@@ -32,7 +34,7 @@ export function scenarios(signedIn: Record<string, string>, csrf: Record<string,
     { name: 'trivial route', target: 'hushboard', path: '/healthz' },
     { name: 'trivial route', target: 'baseline', path: '/trivial' },
     // A returning visitor sends the CSRF cookie; a new one gets it minted (and must cost the same).
-    { name: 'trivial route, with cookie', target: 'hushboard', path: '/healthz', headers: { cookie: csrf.cookie! } },
+    { name: 'trivial route, with cookie', target: 'hushboard', path: '/healthz', headers: { cookie: csrf.cookie! }, group: 'trivial route' },
     { name: 'primary-key route', target: 'hushboard', path: '/api/board-by-id/1' },
     { name: 'primary-key route', target: 'baseline', path: '/api/board-by-id/1' },
     { name: 'thread page, 100 replies', target: 'hushboard', path: '/api/threads/6' },
