@@ -91,6 +91,19 @@ describe('constraints that keep data honest', () => {
   });
 });
 
+/**
+ * A database of one connection, so queries queue for it, and the pid of its backend:
+ * the same pid afterwards means the connection was kept, not cut and reopened.
+ */
+async function withOneConnection(use: (single: Database, backend: () => Promise<number>) => Promise<void>): Promise<void> {
+  const single = createDatabase(await createTestDatabaseUrl(), { warn() {} }, { max: 1 });
+  try {
+    await use(single, async () => (await single.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows[0]!.pid);
+  } finally {
+    await single.close();
+  }
+}
+
 describe('queries of an abandoned request', () => {
   it('are stopped in PostgreSQL when the request is aborted', async () => {
     const controller = new AbortController();
@@ -112,9 +125,8 @@ describe('queries of an abandoned request', () => {
   });
 
   it('run in their own request context when the pool hands them a client another request released', async () => {
-    // One connection: the second request waits in the pool's queue and gets the client from the first one's release.
-    const single = createDatabase(await createTestDatabaseUrl(), { warn() {} }, { max: 1 });
-    try {
+    // The second request waits in the pool's queue and gets the client from the first one's release.
+    await withOneConnection(async (single) => {
       const [first, second] = [new AbortController(), new AbortController()];
       const firstQuery = queryContext.run(queriesAbortedBy(first.signal), async () => await single.db.execute(sql`SELECT pg_sleep(0.2)`));
       const secondQuery = queryContext.run(queriesAbortedBy(second.signal), async () => await single.db.execute(sql`SELECT pg_sleep(0.6), 1 AS done`));
@@ -122,15 +134,11 @@ describe('queries of an abandoned request', () => {
       // The first request goes away while the second one's query runs: only the first one's queries may be cut.
       setTimeout(() => first.abort(), 150);
       expect((await secondQuery).rows).toEqual([{ pg_sleep: '', done: 1 }]);
-    } finally {
-      await single.close();
-    }
+    });
   });
 
   it('are left to finish on their connection when they end within the grace period', async () => {
-    const single = createDatabase(await createTestDatabaseUrl(), { warn() {} }, { max: 1 });
-    try {
-      const backend = async () => (await single.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows[0]!.pid;
+    await withOneConnection(async (single, backend) => {
       const before = await backend();
       const controller = new AbortController();
       const query = queryContext.run(queriesAbortedBy(controller.signal), async () => await single.db.execute(sql`SELECT pg_sleep(${CUT_GRACE_MS / 4000}), 1 AS done`));
@@ -138,15 +146,11 @@ describe('queries of an abandoned request', () => {
       expect((await query).rows).toEqual([{ pg_sleep: '', done: 1 }]);
       // The same connection: no reconnect was paid for a query about to end anyway.
       expect(await backend()).toBe(before);
-    } finally {
-      await single.close();
-    }
+    });
   });
 
   it('hand back the connection unused when the request left while they waited for one', async () => {
-    const single = createDatabase(await createTestDatabaseUrl(), { warn() {} }, { max: 1 });
-    try {
-      const backend = async () => (await single.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows[0]!.pid;
+    await withOneConnection(async (single, backend) => {
       const before = await backend();
       const busy = single.db.execute(sql`SELECT pg_sleep(0.2)`);
       const controller = new AbortController();
@@ -157,14 +161,11 @@ describe('queries of an abandoned request', () => {
       await busy;
       expect(((await waiting) as { cause?: unknown }).cause).toBeInstanceOf(QueryAbortedError);
       expect(await backend()).toBe(before);
-    } finally {
-      await single.close();
-    }
+    });
   });
 
   it('roll back a transaction the request left between two statements, and keep nothing of it', async () => {
-    const single = createDatabase(await createTestDatabaseUrl(), { warn() {} }, { max: 1 });
-    try {
+    await withOneConnection(async (single) => {
       const controller = new AbortController();
       const transaction = queryContext
         .run(queriesAbortedBy(controller.signal), async () =>
@@ -180,9 +181,7 @@ describe('queries of an abandoned request', () => {
       const [state] = (await single.db.execute<{ inTransaction: boolean }>(sql`SELECT xact_start < statement_timestamp() AS "inTransaction" FROM pg_stat_activity WHERE pid = pg_backend_pid()`)).rows;
       expect(state).toEqual({ inTransaction: false });
       expect(await single.db.$count(users, sql`username = 'dbLeftMidway'`)).toBe(0);
-    } finally {
-      await single.close();
-    }
+    });
   });
 
   it('are not sent at all once the request is gone', async () => {
