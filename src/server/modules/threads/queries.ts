@@ -47,14 +47,10 @@ export const threadOrders: Record<ThreadOrder, SQL[]> = {
   popular: [desc(threads.hotScore), desc(threads.id)],
 };
 
-export function findPostRow(db: DbOrTx, id: number): Promise<PostRow | undefined> {
-  return db
-    .select({ ...postColumns, username: users.username })
-    .from(posts)
-    .leftJoin(users, eq(users.id, posts.userId))
-    .where(eq(posts.id, id))
-    .limit(1)
-    .then((rows) => rows[0]);
+/** A post with its author's name: every reply is read back with it, so it is prepared. */
+export async function findPostRow(db: Db, id: number): Promise<PostRow | undefined> {
+  const [row] = await statements(db).postRow.execute({ id });
+  return row;
 }
 
 function prepare(db: Db) {
@@ -64,6 +60,13 @@ function prepare(db: Db) {
       .where(and(eq(threads.id, sql.placeholder('id')), notDeleted))
       .limit(1)
       .prepare('thread_by_id'),
+    postRow: db
+      .select({ ...postColumns, username: users.username })
+      .from(posts)
+      .leftJoin(users, eq(users.id, posts.userId))
+      .where(eq(posts.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('post_row_by_id'),
     threadPosts: db
       .select({ ...postColumns, username: users.username })
       .from(posts)
