@@ -29,7 +29,7 @@ const { values } = parseArgs({
 const sizes = values.posts.split(',').map(Number);
 const duration = Number(values.duration);
 const WARM_UP_SECONDS = 2;
-/** Turns each of a group of compared scenarios takes (see comparisonGroups). */
+/** Turns each of a group of compared scenarios takes (see takeTurns). */
 const COMPARISON_ROUNDS = 4;
 const connections = Number(values.connections);
 const only = values.only?.split(',').map((part) => part.trim()).filter(Boolean);
@@ -72,6 +72,25 @@ function load(base: string, scenario: Scenario, conns: number, seconds = duratio
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+
+/**
+ * Scenarios compared with each other take turns, a slice of the duration each: the
+ * machine's speed can drift by half within a minute, and turns make each see the same
+ * drift. A scenario compared with none runs once, for the whole duration.
+ */
+function takeTurns<T>(entries: T[], measure: (entry: T, seconds: number) => void): void {
+  const rounds = entries.length > 1 ? COMPARISON_ROUNDS : 1;
+  for (let round = 0; round < rounds; round++) for (const entry of entries) measure(entry, duration / rounds);
+}
+
+/** A scenario's turns as one: requests added up; percentiles cannot be, so the median turn's stand for them. */
+function combineTurns(turns: LoadResult[]): { requests: number; p50: number; p99: number } {
+  return {
+    requests: turns.reduce((n, run) => n + run.requests.total, 0),
+    p50: median(turns.map((run) => run.latency.p50)),
+    p99: median(turns.map((run) => run.latency.p99)),
+  };
+}
 
 /**
  * Scenarios in the order given, those compared with each other in one group: a
@@ -125,15 +144,9 @@ async function scalingInTurns(small: number, large: number, adminUrl: string): P
       if (!scenario) continue;
       const conns = scenario.connections ?? connections;
       for (const { url } of servers) load(url, scenario, conns, WARM_UP_SECONDS);
-      const runs: LoadResult[][] = [[], []];
-      for (let round = 0; round < COMPARISON_ROUNDS; round++) {
-        for (const [index, { url }] of servers.entries()) runs[index]!.push(load(url, scenario, conns, duration / COMPARISON_ROUNDS));
-      }
-      const [a, b] = runs.map((turns) => ({
-        requests: turns.reduce((n, run) => n + run.requests.total, 0),
-        p50: median(turns.map((run) => run.latency.p50)),
-        p99: median(turns.map((run) => run.latency.p99)),
-      })) as [{ requests: number; p50: number; p99: number }, { requests: number; p50: number; p99: number }];
+      const turns = servers.map(({ url }) => ({ url, runs: [] as LoadResult[] }));
+      takeTurns(turns, (entry, seconds) => entry.runs.push(load(entry.url, scenario, conns, seconds)));
+      const [a, b] = turns.map((entry) => combineTurns(entry.runs)) as [ReturnType<typeof combineTurns>, ReturnType<typeof combineTurns>];
       measured.push({ name, throughput: +(b.requests / Math.max(a.requests, 1)).toFixed(2), p50: +(b.p50 / Math.max(a.p50, 1)).toFixed(2), p99: +(b.p99 / Math.max(a.p99, 1)).toFixed(2) });
     }
     return measured;
@@ -188,28 +201,23 @@ async function benchSize(posts: number, adminUrl: string): Promise<SizeRun> {
         const bodyBytes = scenario.method ? 0 : Buffer.byteLength(await (await fetch(url)).text());
         measured.push({ scenario, warmUp, bodyBytes, runs: [] as LoadResult[], cpuUsed: 0, eventLoopDelays: [] as NonNullable<Result['eventLoopDelay']>[] });
       }
-      // Scenarios compared with each other take turns, a slice of the duration each: the
-      // machine's speed can drift by half within a minute, and turns make each see the same drift.
-      const rounds = group.length > 1 ? COMPARISON_ROUNDS : 1;
       let loadEnded = Date.now();
-      for (let round = 0; round < rounds; round++) {
-        for (const entry of measured) {
-          const { scenario } = entry;
-          const pid = scenario.target === 'hushboard' ? server.pid! : baseline.pid!;
-          if (scenario.target === 'hushboard') server.kill('SIGUSR2');
-          const cpuBefore = cpuMicros(pid);
-          entry.runs.push(load(scenario.target === 'hushboard' ? app : base, scenario, scenario.connections ?? connections, duration / rounds));
-          loadEnded = Date.now();
-          entry.cpuUsed += cpuMicros(pid) - cpuBefore;
-          if (scenario.target === 'hushboard' && existsSync(eldFile)) entry.eventLoopDelays.push(JSON.parse(readFileSync(eldFile, 'utf8')) as NonNullable<Result['eventLoopDelay']>);
-        }
-      }
+      takeTurns(measured, (entry, seconds) => {
+        const { scenario } = entry;
+        const pid = scenario.target === 'hushboard' ? server.pid! : baseline.pid!;
+        if (scenario.target === 'hushboard') server.kill('SIGUSR2');
+        const cpuBefore = cpuMicros(pid);
+        entry.runs.push(load(scenario.target === 'hushboard' ? app : base, scenario, scenario.connections ?? connections, seconds));
+        loadEnded = Date.now();
+        entry.cpuUsed += cpuMicros(pid) - cpuBefore;
+        if (scenario.target === 'hushboard' && existsSync(eldFile)) entry.eventLoopDelays.push(JSON.parse(readFileSync(eldFile, 'utf8')) as NonNullable<Result['eventLoopDelay']>);
+      });
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - loadEnded))));
       const activeQueriesAfter1s = await activeQueries();
 
       for (const { scenario, warmUp, bodyBytes, runs, cpuUsed, eventLoopDelays } of measured) {
         const pid = scenario.target === 'hushboard' ? server.pid! : baseline.pid!;
-        const requests = runs.reduce((n, run) => n + run.requests.total, 0);
+        const { requests, p50, p99 } = combineTurns(runs);
         const statusCount = (codes: (code: number) => boolean) =>
           runs.reduce((n, run) => n + Object.entries(run.statusCodeStats ?? {}).filter(([code]) => codes(Number(code))).reduce((m, [, stat]) => m + stat.count, 0), 0);
         if (scenario.name === 'create reply') repliesCreated = (warmUp.statusCodeStats['201']?.count ?? 0) + statusCount((code) => code === 201);
@@ -221,9 +229,8 @@ async function benchSize(posts: number, adminUrl: string): Promise<SizeRun> {
           connections: scenario.connections ?? connections,
           requestsPerSecond: Math.round(requests / duration),
           requests,
-          // Percentiles cannot be added up across turns: the median turn's stands for the scenario.
-          p50: median(runs.map((run) => run.latency.p50)),
-          p99: median(runs.map((run) => run.latency.p99)),
+          p50,
+          p99,
           errors: runs.reduce((n, run) => n + run.errors, 0),
           timeouts: runs.reduce((n, run) => n + run.timeouts, 0),
           serverErrors: statusCount((code) => code >= 500),

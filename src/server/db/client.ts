@@ -62,7 +62,7 @@ export class RequestQueries {
   }
 }
 
-/** Queries aborted with a signal: for code run outside a request (tests, jobs). */
+/** Queries aborted with a signal, for code that runs outside a request (the tests). */
 export function queriesAbortedBy(signal: AbortSignal): RequestQueries {
   const queries = new RequestQueries();
   if (signal.aborted) queries.abort();
