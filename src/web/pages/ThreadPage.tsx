@@ -1,5 +1,6 @@
 import { FileQuestion } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { Post } from '../../shared/api.js';
 import { Link, useParams } from '../app/router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
@@ -25,6 +26,19 @@ export function ThreadPage() {
   const user = useUser().data ?? null;
   const [banHash, setBanHash] = useState<string | null>(null);
   const [report, setReport] = useState<ReportTarget | null>(null);
+  const threadId = thread.data?.id;
+  const signedIn = Boolean(user);
+  // The same functions from one render to the next: the replies re-render only when they
+  // change, not every time the page does (each auto-refresh toggles isFetching twice).
+  const onReportPost = useCallback((postId: number) => setReport({ postId }), []);
+  const renderPostTips = useCallback(
+    (post: Post) => threadId !== undefined && <TipArea target={{ kind: 'post', threadId, postId: post.id, isOwn: post.isOwn }} user={user} />,
+    [threadId, user],
+  );
+  const renderPostVotes = useCallback(
+    (post: Post) => <VoteArrows target={{ kind: 'posts', id: post.id }} upvotes={post.upvotes} downvotes={post.downvotes} signedIn={signedIn} />,
+    [signedIn],
+  );
 
   if (thread.isPending && Number.isInteger(id) && id > 0) {
     return (
@@ -50,7 +64,6 @@ export function ThreadPage() {
   }
 
   const data = thread.data;
-  const signedIn = Boolean(user);
   const requireUser = (then: () => void) => () => {
     if (signedIn) then();
   };
@@ -74,10 +87,10 @@ export function ThreadPage() {
       <Replies
         thread={data}
         user={user}
-        onReport={(postId) => setReport({ postId })}
+        onReport={onReportPost}
         onBan={setBanHash}
-        renderTips={(post) => <TipArea target={{ kind: 'post', threadId: data.id, postId: post.id, isOwn: post.isOwn }} user={user} />}
-        renderVotes={(post) => <VoteArrows target={{ kind: 'posts', id: post.id }} upvotes={post.upvotes} downvotes={post.downvotes} signedIn={signedIn} />}
+        renderTips={renderPostTips}
+        renderVotes={renderPostVotes}
       />
       <Suspense>
         {report && <ReportDialog target={report} onOpenChange={(open) => !open && setReport(null)} />}

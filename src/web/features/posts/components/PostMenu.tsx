@@ -21,11 +21,28 @@ async function copy(text: string, what: string) {
   else toast({ variant: 'destructive', title: 'Copy failed', description: `Failed to copy ${what.toLowerCase()} to clipboard` });
 }
 
+const triggerProps = (post: Post) => ({ variant: 'ghost', size: 'icon', className: 'size-8', 'aria-label': `Actions for post ${post.id}`, 'aria-haspopup': 'menu' }) as const;
+
 /**
  * The per-post menu (SPEC.md section 2): Report, Copy Text, Copy ID; admins also Ban
  * User (with an ipHash) and Delete Post; on a deleted post only Copy ID and Ban User.
+ * Until first opened it is a plain button: a closed Radix menu, its delete dialog and
+ * mutation on each of a hundred replies were a fifth of a thread page's rendering.
  */
-export function PostMenu({ post, isAdmin, onReport, onBan }: PostMenuProps) {
+export function PostMenu(props: PostMenuProps) {
+  const [used, setUsed] = useState(false);
+  if (!used) {
+    return (
+      <Button {...triggerProps(props.post)} aria-expanded={false} onClick={() => setUsed(true)}>
+        <MoreHorizontal aria-hidden="true" />
+      </Button>
+    );
+  }
+  return <OpenedPostMenu {...props} />;
+}
+
+/** The menu itself, mounted open on the first click (Enter and Space click a button too). */
+function OpenedPostMenu({ post, isAdmin, onReport, onBan }: PostMenuProps) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeletePost(post.threadId);
 
@@ -41,9 +58,9 @@ export function PostMenu({ post, isAdmin, onReport, onBan }: PostMenuProps) {
 
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for post ${post.id}`}>
+          <Button {...triggerProps(post)}>
             <MoreHorizontal aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>

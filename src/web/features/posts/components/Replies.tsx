@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CurrentUser, Post, ThreadDetail } from '../../../../shared/api.js';
 import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -28,21 +28,42 @@ function buildTree(posts: Post[], sort: Sort): PostTreeNode[] {
   return sort === 'newest' ? roots.reverse() : roots;
 }
 
-// A reply re-renders only when its node (rebuilt with the tree) or the actions change.
-const MemoPostView = memo(PostView);
+/** The same posts in the same shape: the tree is rebuilt on every refetch, the posts in it are kept when unchanged. */
+function sameTree(a: PostTreeNode, b: PostTreeNode): boolean {
+  return a.post === b.post && a.children.length === b.children.length && a.children.every((child, index) => sameTree(child, b.children[index]!));
+}
 
-// Replies (with their nested replies) rendered at once, then a few more per task: a
-// 100-reply thread rendered in one go blocked the page for over a second on a phone
-// (Lighthouse TBT). All appear within a few frames.
+// A reply re-renders only when it, its nested replies or the actions change: an
+// auto-refresh that brings nothing new re-renders none of them.
+const MemoPostView = memo(PostView, (before, after) => before.actions === after.actions && before.depth === after.depth && sameTree(before.node, after.node));
+
+// A few replies (with their nested replies) render with the page, then more per task,
+// as many as fit in TASK_BUDGET_MS by the last task's pace: a 100-reply thread rendered
+// in one go blocked a phone for over a second, and even three at a time made long tasks
+// there (Lighthouse TBT counts every task over 50 ms; a phone is about 4x slower than
+// the machine that measured the pace). All appear within a second or so.
 const FIRST_REPLIES = 3;
-const REPLIES_PER_TASK = 3;
+const TASK_BUDGET_MS = 8;
+const MAX_REPLIES_PER_TASK = 20;
 
 /** How many top-level replies to render now: all when the address names one (#post-N), for the scroll to find it. */
 function useRevealedCount(total: number): number {
   const [revealed, setRevealed] = useState(() => (window.location.hash.startsWith('#post-') ? Number.POSITIVE_INFINITY : FIRST_REPLIES));
+  const pace = useRef({ perTask: 1, startedAt: 0, added: 0 });
+  // After the commit of a reveal: how long it took, and so how many the next task can take.
+  useLayoutEffect(() => {
+    const { startedAt, added } = pace.current;
+    if (!startedAt) return;
+    const perReply = Math.max(performance.now() - startedAt, 0.1) / added;
+    pace.current = { perTask: Math.min(MAX_REPLIES_PER_TASK, Math.max(1, Math.floor(TASK_BUDGET_MS / perReply))), startedAt: 0, added: 0 };
+  }, [revealed]);
   useEffect(() => {
     if (revealed >= total) return;
-    const timer = window.setTimeout(() => setRevealed((count) => count + REPLIES_PER_TASK), 0);
+    const timer = window.setTimeout(() => {
+      const added = pace.current.perTask;
+      pace.current = { ...pace.current, startedAt: performance.now(), added };
+      setRevealed((count) => count + added);
+    }, 0);
     return () => window.clearTimeout(timer);
   }, [revealed, total]);
   return revealed;
@@ -66,6 +87,8 @@ export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips
   const [insert, setInsert] = useState<TextInsert | null>(null);
   const [more, setMore] = useState<Post[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
+  // Stable, so the reply form (memoized) does not re-render each time more replies are revealed.
+  const showNewest = useCallback(() => setSort('newest'), []);
 
   const posts = useMemo(() => {
     const seen = new Set(thread.posts.map((post) => post.id));
@@ -122,7 +145,7 @@ export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips
         </p>
       ) : (
         <div className="rounded-lg border bg-card p-4">
-          <LazyReplyForm threadId={thread.id} user={user} insert={insert} onPosted={() => setSort('newest')} />
+          <LazyReplyForm threadId={thread.id} user={user} insert={insert} onPosted={showNewest} />
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
