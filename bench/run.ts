@@ -116,7 +116,9 @@ async function startHushboard(databaseUrl: string): Promise<{ server: ChildProce
   const env = serverEnv(databaseUrl);
   const port = await freePort();
   const eldFile = path.join(env.DATA_DIR, 'event-loop-delay.json');
-  const server = spawn(process.execPath, ['--import', './bench/eld-probe.mjs', 'dist/server/main.js'], { cwd: projectRoot, env: { ...env, PORT: String(port), BENCH_ELD_FILE: eldFile }, stdio: 'ignore' });
+  // BENCH_SERVER_FLAGS: extra node flags for the server, to profile it under a scenario (--cpu-prof).
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...flags, '--import', './bench/eld-probe.mjs', 'dist/server/main.js'], { cwd: projectRoot, env: { ...env, PORT: String(port), BENCH_ELD_FILE: eldFile }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${url}/readyz`, server);

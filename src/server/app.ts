@@ -86,7 +86,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const uploads = createUploadService(createLocalStorage(uploadsDir));
   app.decorate('threads', createThreadService({ db: database.db, saveImage: uploads.saveImage }));
-  app.decorate('posts', createPostService({ db: database.db, saveImage: uploads.saveImage }));
+  app.decorate('posts', createPostService({ db: database.db, pool: database.pool, saveImage: uploads.saveImage }));
   app.decorate('chains', createChains(config));
 
   await app.register(errorHandlerPlugin);

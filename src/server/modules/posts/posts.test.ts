@@ -51,6 +51,16 @@ describe('POST /api/posts', () => {
     expect(response.json()).toMatchObject({ content: 'form reply', username: replier.username, imageUrl: null });
   });
 
+  it('answers with the reply exactly as the thread page shows it to its author', async () => {
+    const named = await createReply(replier, threadId, { content: 'named reply', isAnonymous: false });
+    const anonymous = await createReply(replier, threadId, { content: 'anonymous reply' });
+    const page = (await replier.client.get(`/api/threads/${threadId}`)).json();
+    const shown = (id: number) => page.posts.find((post: { id: number }) => post.id === id);
+    expect(named).toEqual(shown(named.id));
+    expect(anonymous).toEqual(shown(anonymous.id));
+    expect(named).toMatchObject({ username: replier.username, userId: replier.id, isOwn: true });
+  });
+
   it('links a reply to a post of the same thread only', async () => {
     const parent = await createReply(author, threadId);
     const child = await createReply(replier, threadId, { replyToId: parent.id });

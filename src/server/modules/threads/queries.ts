@@ -47,12 +47,6 @@ export const threadOrders: Record<ThreadOrder, SQL[]> = {
   popular: [desc(threads.hotScore), desc(threads.id)],
 };
 
-/** A post with its author's name: every reply is read back with it, so it is prepared. */
-export async function findPostRow(db: Db, id: number): Promise<PostRow | undefined> {
-  const [row] = await statements(db).postRow.execute({ id });
-  return row;
-}
-
 function prepare(db: Db) {
   const byOrder = <T>(make: (order: ThreadOrder) => T): Record<ThreadOrder, T> => ({ activity: make('activity'), newest: make('newest'), popular: make('popular') });
   return {
@@ -60,13 +54,6 @@ function prepare(db: Db) {
       .where(and(eq(threads.id, sql.placeholder('id')), notDeleted))
       .limit(1)
       .prepare('thread_by_id'),
-    postRow: db
-      .select({ ...postColumns, username: users.username })
-      .from(posts)
-      .leftJoin(users, eq(users.id, posts.userId))
-      .where(eq(posts.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('post_row_by_id'),
     threadPosts: db
       .select({ ...postColumns, username: users.username })
       .from(posts)
