@@ -76,6 +76,21 @@ test('a user registers, creates a thread with an image, replies, nests, quotes a
   await expect(page.getByRole('article', { name: title }).getByRole('button', { name: 'Downvote' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('article', { name: title }).getByTestId('vote-score')).toHaveText('-1');
 
+  // Vote a reply up: after a reload its highlight comes with one request for all the replies' votes, none per reply.
+  const reply = page.locator(`#post-${firstId}`);
+  await reply.getByRole('button', { name: 'Upvote' }).click();
+  await expect(reply.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+  const askedPerReply: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/posts\/\d+\/user-vote/.test(request.url())) askedPerReply.push(request.url());
+  });
+  const repliesVotes = page.waitForResponse((response) => response.url().endsWith('/post-votes'));
+  await page.reload();
+  await repliesVotes;
+  await expect(reply.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(reply.getByTestId('vote-score')).toHaveText('1');
+  expect(askedPerReply).toEqual([]);
+
   // Save it, and find it in the saved list from the user menu.
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');

@@ -110,6 +110,12 @@ export interface UserVote {
   userVote: 1 | -1 | null;
 }
 
+/** GET /api/threads/{id}/post-votes: one of the viewer's votes on a reply of that thread (none for visitors). */
+export interface PostVote {
+  postId: number;
+  userVote: 1 | -1;
+}
+
 export interface ThreadSearchResult {
   id: number;
   title: string;

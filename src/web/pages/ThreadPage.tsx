@@ -12,6 +12,7 @@ import { useThread } from '../features/threads/api/get-thread';
 import { PremiumBlock } from '../features/premium/components/PremiumBlock';
 import { TipArea } from '../features/tips/components/TipArea';
 import { ThreadDetailView } from '../features/threads/components/ThreadDetailView';
+import { useThreadPostVotes } from '../features/votes/api/vote';
 import { VoteArrows } from '../features/votes/components/VoteArrows';
 
 // Reporting and banning are rare: their dialogs (and the form libraries) load when opened.
@@ -35,9 +36,11 @@ export function ThreadPage() {
     (post: Post) => threadId !== undefined && <TipArea target={{ kind: 'post', threadId, postId: post.id, isOwn: post.isOwn }} user={user} />,
     [threadId, user],
   );
+  const viewerId = user?.id ?? null;
+  useThreadPostVotes(id, viewerId);
   const renderPostVotes = useCallback(
-    (post: Post) => <VoteArrows target={{ kind: 'posts', id: post.id }} upvotes={post.upvotes} downvotes={post.downvotes} signedIn={signedIn} />,
-    [signedIn],
+    (post: Post) => <VoteArrows target={{ kind: 'posts', id: post.id }} upvotes={post.upvotes} downvotes={post.downvotes} viewerId={viewerId} askedInBatch />,
+    [viewerId],
   );
 
   if (thread.isPending && Number.isInteger(id) && id > 0) {
@@ -73,7 +76,7 @@ export function ThreadPage() {
       <ThreadDetailView
         thread={data}
         user={user}
-        votes={<VoteArrows target={{ kind: 'threads', id: data.id }} upvotes={data.upvotes} downvotes={data.downvotes} signedIn={signedIn} />}
+        votes={<VoteArrows target={{ kind: 'threads', id: data.id }} upvotes={data.upvotes} downvotes={data.downvotes} viewerId={viewerId} />}
         body={<PostBody content={data.content} className="grid gap-2 leading-relaxed" />}
         premium={<PremiumBlock thread={data} user={user} />}
         tips={<TipArea target={{ kind: 'thread', threadId: data.id, isOwn: data.isOwn }} user={user} />}

@@ -27,4 +27,8 @@ export async function voteRoutes(app: FastifyInstance) {
       votes.userVote(targetOf(request.params.id), request.user?.id ?? null),
     );
   }
+
+  app.get<{ Params: { id: string } }>('/api/threads/:id/post-votes', async (request) =>
+    votes.postVotesInThread(parseId(request.params.id, 'Thread not found'), request.user?.id ?? null),
+  );
 }

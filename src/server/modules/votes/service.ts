@@ -1,5 +1,5 @@
 import { and, eq, not, sql } from 'drizzle-orm';
-import type { UserVote, VoteResult } from '../../../shared/api.js';
+import type { PostVote, UserVote, VoteResult } from '../../../shared/api.js';
 import type { Db, Tx } from '../../db/client.js';
 import { posts, threads, votes } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
@@ -99,6 +99,18 @@ export function createVoteService(db: Db) {
         .where(and(eq(votes.userId, userId), eq(targetColumn(target), target.id)))
         .limit(1);
       return { userVote: row ? (row.voteType as Direction) : null };
+    },
+
+    /** The user's votes on a thread's replies, in one query: a thread page asked once per reply. */
+    async postVotesInThread(threadId: number, userId: number | null): Promise<PostVote[]> {
+      if (userId === null) return [];
+      const rows = await db
+        .select({ postId: votes.postId, voteType: votes.voteType })
+        .from(votes)
+        .innerJoin(posts, eq(posts.id, votes.postId))
+        .where(and(eq(votes.userId, userId), eq(posts.threadId, threadId)))
+        .orderBy(votes.postId);
+      return rows.map((row) => ({ postId: row.postId!, userVote: row.voteType as Direction }));
     },
   };
 }

@@ -56,3 +56,36 @@ describe.each(['thread', 'post'] as const)('votes on a %s', (kind) => {
     expect((await voter.client.post(`${missing}/vote`, { voteType: 1 })).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/threads/:id/post-votes', () => {
+  it("lists the viewer's own votes on that thread's replies only", async () => {
+    const thread = await createThread(t, author);
+    const [up, down, unvoted] = await Promise.all([createReply(author, thread.id), createReply(author, thread.id), createReply(author, thread.id)]);
+    const elsewhere = await createReply(author, (await createThread(t, author)).id);
+    await voter.client.post(`/api/posts/${up.id}/vote`, { voteType: 1 });
+    await voter.client.post(`/api/posts/${down.id}/vote`, { voteType: -1 });
+    await voter.client.post(`/api/posts/${elsewhere.id}/vote`, { voteType: 1 });
+    await voter.client.post(`/api/threads/${thread.id}/vote`, { voteType: 1 });
+    await author.client.post(`/api/posts/${unvoted.id}/vote`, { voteType: 1 });
+
+    const listed = await voter.client.get(`/api/threads/${thread.id}/post-votes`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual(
+      [
+        { postId: up.id, userVote: 1 },
+        { postId: down.id, userVote: -1 },
+      ].sort((a, b) => a.postId - b.postId),
+    );
+    // Each reply's own answer agrees with the list.
+    expect((await voter.client.get(`/api/posts/${down.id}/user-vote`)).json()).toEqual({ userVote: -1 });
+    expect((await author.client.get(`/api/threads/${thread.id}/post-votes`)).json()).toEqual([{ postId: unvoted.id, userVote: 1 }]);
+  });
+
+  it('is empty for a visitor, and 404 for an id that is not one', async () => {
+    const thread = await createThread(t, author);
+    const reply = await createReply(author, thread.id);
+    await voter.client.post(`/api/posts/${reply.id}/vote`, { voteType: 1 });
+    expect((await t.client().get(`/api/threads/${thread.id}/post-votes`)).json()).toEqual([]);
+    expect((await t.client().get('/api/threads/abc/post-votes')).statusCode).toBe(404);
+  });
+});

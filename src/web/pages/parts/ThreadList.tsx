@@ -43,7 +43,7 @@ export function ThreadList({ query, empty, error }: { query: UseQueryResult<Thre
               thread={thread}
               isAdmin={Boolean(user?.isAdmin)}
               onBan={setBanHash}
-              votes={<VoteArrows target={{ kind: 'threads', id: thread.id }} upvotes={thread.upvotes} downvotes={thread.downvotes} signedIn={Boolean(user)} />}
+              votes={<VoteArrows target={{ kind: 'threads', id: thread.id }} upvotes={thread.upvotes} downvotes={thread.downvotes} viewerId={user?.id ?? null} />}
             />
           </li>
         ))}

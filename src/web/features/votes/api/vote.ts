@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserVote, VoteResult } from '../../../../shared/api.js';
+import type { PostVote, UserVote, VoteResult } from '../../../../shared/api.js';
 import { api } from '../../../lib/api-client';
 
 export type VoteTarget = { kind: 'threads' | 'posts'; id: number };
@@ -8,18 +8,50 @@ export type VoteType = 1 | -1;
 /** GET /api/{threads|posts}/{id}/user-vote, cached 30 s (SPEC.md section 9). */
 export const getUserVote = ({ kind, id }: VoteTarget) => api.get<UserVote>(`/api/${kind}/${id}/user-vote`);
 
-export const getUserVoteQueryOptions = (target: VoteTarget) =>
-  queryOptions({ queryKey: ['votes', target.kind, target.id], queryFn: () => getUserVote(target), staleTime: 30_000 });
+/** Keyed by the viewer too: another account signing in on the same page never sees the last one's votes. */
+export const getUserVoteQueryOptions = (target: VoteTarget, viewerId: number) =>
+  queryOptions({ queryKey: ['votes', viewerId, target.kind, target.id], queryFn: () => getUserVote(target), staleTime: 30_000 });
 
-export const useUserVote = (target: VoteTarget, enabled: boolean) => useQuery({ ...getUserVoteQueryOptions(target), enabled });
+/**
+ * The viewer's vote on a target (null for visitors). `askedInBatch`: the vote is put in
+ * the cache by one request for many targets (useThreadPostVotes), so this never asks.
+ */
+export function useUserVote(target: VoteTarget, viewerId: number | null, askedInBatch = false): VoteType | null {
+  const query = useQuery({ ...getUserVoteQueryOptions(target, viewerId ?? 0), enabled: viewerId !== null && !askedInBatch });
+  return viewerId === null ? null : (query.data?.userVote ?? null);
+}
+
+/** GET /api/threads/{id}/post-votes: the viewer's votes on all of a thread's replies, in one request. */
+export const getThreadPostVotes = (threadId: number) => api.get<PostVote[]>(`/api/threads/${threadId}/post-votes`);
+
+/**
+ * Asks once per thread for the viewer's votes on its replies (a hundred replies asked a
+ * hundred times) and writes each into that reply's user-vote cache, where its arrows
+ * read it and a vote updates it; a reply missing from the answer has no vote.
+ */
+export function useThreadPostVotes(threadId: number, viewerId: number | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['votes', viewerId ?? 0, 'thread-posts', threadId],
+    queryFn: async () => {
+      const votes = await getThreadPostVotes(threadId);
+      for (const { postId, userVote } of votes) {
+        queryClient.setQueryData(getUserVoteQueryOptions({ kind: 'posts', id: postId }, viewerId ?? 0).queryKey, { userVote });
+      }
+      return votes;
+    },
+    staleTime: 30_000,
+    enabled: viewerId !== null && Number.isInteger(threadId) && threadId > 0,
+  });
+}
 
 /** POST /api/{threads|posts}/{id}/vote. */
 export const vote = ({ target, voteType }: { target: VoteTarget; voteType: VoteType }) =>
   api.post<VoteResult>(`/api/${target.kind}/${target.id}/vote`, { voteType });
 
-export function useVote(target: VoteTarget) {
+export function useVote(target: VoteTarget, viewerId: number | null) {
   const queryClient = useQueryClient();
-  const key = getUserVoteQueryOptions(target).queryKey;
+  const key = getUserVoteQueryOptions(target, viewerId ?? 0).queryKey;
   return useMutation({
     mutationFn: vote,
     onMutate: ({ voteType }) => {

@@ -9,7 +9,10 @@ interface VoteArrowsProps {
   target: VoteTarget;
   upvotes: number;
   downvotes: number;
-  signedIn: boolean;
+  /** The signed-in viewer's id; null for a visitor. */
+  viewerId: number | null;
+  /** The viewer's vote comes with one request for many targets (a thread's replies): see useThreadPostVotes. */
+  askedInBatch?: boolean;
   orientation?: 'vertical' | 'horizontal';
   className?: string;
 }
@@ -18,10 +21,11 @@ interface VoteArrowsProps {
  * 'Upvote' and 'Downvote' with the net score between (CONTRACT.md section 8). The
  * user's vote is highlighted; counts move at once and settle to the server's answer.
  */
-export function VoteArrows({ target, upvotes, downvotes, signedIn, orientation = 'vertical', className }: VoteArrowsProps) {
+export function VoteArrows({ target, upvotes, downvotes, viewerId, askedInBatch = false, orientation = 'vertical', className }: VoteArrowsProps) {
   const base = `${upvotes}/${downvotes}`;
-  const userVote = useUserVote(target, signedIn).data?.userVote ?? null;
-  const mutation = useVote(target);
+  const signedIn = viewerId !== null;
+  const userVote = useUserVote(target, viewerId, askedInBatch);
+  const mutation = useVote(target, viewerId);
   // Counts shown instead of the props until the props change (a refetch brings the truth).
   const [local, setLocal] = useState<{ base: string; upvotes: number; downvotes: number } | null>(null);
   const counts = local && local.base === base ? local : { upvotes, downvotes };
