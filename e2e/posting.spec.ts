@@ -91,6 +91,20 @@ test('a user registers, creates a thread with an image, replies, nests, quotes a
   await expect(reply.getByTestId('vote-score')).toHaveText('1');
   expect(askedPerReply).toEqual([]);
 
+  // The board page shows the thread's vote too, asked once for all its cards, none per card.
+  const askedPerThread: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/threads\/\d+\/user-vote/.test(request.url())) askedPerThread.push(request.url());
+  });
+  const listVotes = page.waitForResponse((response) => response.url().includes('/api/user/thread-votes?ids='));
+  await page.goto('/board/g');
+  await listVotes;
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByRole('button', { name: 'Downvote' })).toHaveAttribute('aria-pressed', 'true');
+  expect(askedPerThread).toEqual([]);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
   // Save it, and find it in the saved list from the user menu.
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');

@@ -110,6 +110,12 @@ export interface UserVote {
   userVote: 1 | -1 | null;
 }
 
+/** GET /api/user/thread-votes?ids=: one of the viewer's votes on a thread of a list page. */
+export interface ThreadVote {
+  threadId: number;
+  userVote: 1 | -1;
+}
+
 /** GET /api/threads/{id}/post-votes: one of the viewer's votes on a reply of that thread (none for visitors). */
 export interface PostVote {
   postId: number;

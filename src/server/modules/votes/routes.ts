@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { voteSchema } from '../../../shared/schemas/votes.js';
+import { threadVotesQuerySchema, voteSchema } from '../../../shared/schemas/votes.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { createVoteService, type VoteTarget } from './service.js';
@@ -27,6 +27,12 @@ export async function voteRoutes(app: FastifyInstance) {
       votes.userVote(targetOf(request.params.id), request.user?.id ?? null),
     );
   }
+
+  app.get('/api/user/thread-votes', async (request) => {
+    const user = request.requireUser();
+    const { ids } = parseInput(threadVotesQuerySchema, request.query);
+    return votes.threadVotes(ids, user.id);
+  });
 
   app.get<{ Params: { id: string } }>('/api/threads/:id/post-votes', async (request) =>
     votes.postVotesInThread(parseId(request.params.id, 'Thread not found'), request.user?.id ?? null),

@@ -1,5 +1,5 @@
-import { and, eq, not, sql } from 'drizzle-orm';
-import type { PostVote, UserVote, VoteResult } from '../../../shared/api.js';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
+import type { PostVote, ThreadVote, UserVote, VoteResult } from '../../../shared/api.js';
 import type { Db, Tx } from '../../db/client.js';
 import { posts, threads, votes } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
@@ -99,6 +99,16 @@ export function createVoteService(db: Db) {
         .where(and(eq(votes.userId, userId), eq(targetColumn(target), target.id)))
         .limit(1);
       return { userVote: row ? (row.voteType as Direction) : null };
+    },
+
+    /** The user's votes on a list page's threads, in one query: a board page asked once per thread. */
+    async threadVotes(threadIds: number[], userId: number): Promise<ThreadVote[]> {
+      const rows = await db
+        .select({ threadId: votes.threadId, voteType: votes.voteType })
+        .from(votes)
+        .where(and(eq(votes.userId, userId), inArray(votes.threadId, threadIds)))
+        .orderBy(votes.threadId);
+      return rows.map((row) => ({ threadId: row.threadId!, userVote: row.voteType as Direction }));
     },
 
     /** The user's votes on a thread's replies, in one query: a thread page asked once per reply. */

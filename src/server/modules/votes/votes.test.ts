@@ -89,3 +89,36 @@ describe('GET /api/threads/:id/post-votes', () => {
     expect((await t.client().get('/api/threads/abc/post-votes')).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/user/thread-votes', () => {
+  it("lists the viewer's own votes on the threads asked for", async () => {
+    const [up, down, unvoted, notAsked] = await Promise.all([1, 2, 3, 4].map(() => createThread(t, author)));
+    await voter.client.post(`/api/threads/${up!.id}/vote`, { voteType: 1 });
+    await voter.client.post(`/api/threads/${down!.id}/vote`, { voteType: -1 });
+    await voter.client.post(`/api/threads/${notAsked!.id}/vote`, { voteType: 1 });
+    await author.client.post(`/api/threads/${unvoted!.id}/vote`, { voteType: 1 });
+
+    const ids = [up!.id, down!.id, unvoted!.id, up!.id].join(',');
+    const listed = await voter.client.get(`/api/user/thread-votes?ids=${ids}`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual(
+      [
+        { threadId: up!.id, userVote: 1 },
+        { threadId: down!.id, userVote: -1 },
+      ].sort((a, b) => a.threadId - b.threadId),
+    );
+  });
+
+  it('needs a signed-in user and 1 to 50 thread ids', async () => {
+    expect((await t.client().get('/api/user/thread-votes?ids=1')).statusCode).toBe(401);
+    const message = 'ids must be 1 to 50 thread ids, comma-separated';
+    for (const ids of ['', 'abc', '1,,2', '0', '1,-2', '99999999999', Array.from({ length: 51 }, (_, i) => i + 1).join(',')]) {
+      const response = await voter.client.get(`/api/user/thread-votes?ids=${ids}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message, errors: { ids: message } });
+    }
+    const missing = await voter.client.get('/api/user/thread-votes');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.ids).toBe(message);
+  });
+});

@@ -1,9 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Thread } from '../../../shared/api.js';
 import { useUser } from '../../features/auth/api/get-user';
 import { BanDialog } from '../../features/moderation/components/BanDialog';
 import { ThreadCard, ThreadCardSkeleton } from '../../features/threads/components/ThreadCard';
+import { useThreadListVotes } from '../../features/votes/api/vote';
 import { VoteArrows } from '../../features/votes/components/VoteArrows';
 
 const SKELETON_CARDS = 3;
@@ -12,6 +13,9 @@ const SKELETON_CARDS = 3;
 export function ThreadList({ query, empty, error }: { query: UseQueryResult<Thread[]>; empty: ReactNode; error?: ReactNode }) {
   const user = useUser().data ?? null;
   const [banHash, setBanHash] = useState<string | null>(null);
+  const viewerId = user?.id ?? null;
+  const threadIds = useMemo(() => query.data?.map((thread) => thread.id) ?? [], [query.data]);
+  useThreadListVotes(threadIds, viewerId);
 
   if (query.isPending) {
     return (
@@ -43,7 +47,7 @@ export function ThreadList({ query, empty, error }: { query: UseQueryResult<Thre
               thread={thread}
               isAdmin={Boolean(user?.isAdmin)}
               onBan={setBanHash}
-              votes={<VoteArrows target={{ kind: 'threads', id: thread.id }} upvotes={thread.upvotes} downvotes={thread.downvotes} viewerId={user?.id ?? null} />}
+              votes={<VoteArrows target={{ kind: 'threads', id: thread.id }} upvotes={thread.upvotes} downvotes={thread.downvotes} viewerId={viewerId} askedInBatch />}
             />
           </li>
         ))}

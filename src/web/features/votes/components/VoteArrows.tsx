@@ -11,7 +11,7 @@ interface VoteArrowsProps {
   downvotes: number;
   /** The signed-in viewer's id; null for a visitor. */
   viewerId: number | null;
-  /** The viewer's vote comes with one request for many targets (a thread's replies): see useThreadPostVotes. */
+  /** The viewer's vote comes with one request for many targets (a thread's replies, a list page's threads): see useVotesInOneRequest. */
   askedInBatch?: boolean;
   orientation?: 'vertical' | 'horizontal';
   className?: string;
