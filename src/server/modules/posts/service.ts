@@ -32,9 +32,9 @@ export function createPostService({ db, pool, saveImage }: { db: Db; pool: Datab
       const stored = image ? await saveImage(image) : undefined;
       const { imageUrl, thumbnailUrl, imageName } = imageColumns(stored);
       const replyToId = input.replyToId ?? null;
-      // Named, so PostgreSQL plans it once per connection; it returns the new post with its
-      // author's name, so nothing is read back: planning it and the read-back were a
-      // third of a reply's database time.
+      // Named, so PostgreSQL plans it once per connection instead of on every reply; it
+      // returns the new post with its author's name, so nothing is read back (one round
+      // trip fewer; interleaved A/B: 5-8% more replies/s).
       const query = dialect.sqlToQuery(sql`
         WITH bumped AS (
           UPDATE threads SET reply_count = reply_count + 1, bumped_at = now(), hot_score = ${hotScoreAfter({ replies: 1 })}
