@@ -132,7 +132,12 @@ test('Load More Replies fetches the replies after the first hundred', { tag: '@d
   await page.goto(`/thread/${id}`);
   await expect(page.getByText('Reply number 100', { exact: true })).toBeVisible();
   await expect(page.getByText('Reply number 103', { exact: true })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Load More Replies' }).click();
+  // Replies above the button take their real height as they scroll into view (content-visibility):
+  // bring it into view first, so the click lands where the button has settled.
+  const loadMore = page.getByRole('button', { name: 'Load More Replies' });
+  await loadMore.scrollIntoViewIfNeeded();
+  await expect(loadMore).toBeInViewport({ ratio: 1 });
+  await loadMore.click();
   await expect(page.getByText('Reply number 103', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load More Replies' })).toHaveCount(0);
 });

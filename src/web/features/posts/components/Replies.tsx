@@ -171,7 +171,8 @@ export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips
           ))}
         </ol>
       )}
-      {hasMore && (
+      {/* Only once every loaded reply shows: while they are revealed the button moves down, under the pointer. */}
+      {hasMore && revealed >= tree.length && (
         <Button variant="outline" className="justify-self-center" disabled={loadingMore} onClick={() => void loadMore()}>
           {loadingMore ? 'Loading...' : 'Load More Replies'}
         </Button>
