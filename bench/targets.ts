@@ -31,7 +31,7 @@ export interface SizeRun {
   sessionRows: { before: number; after: number };
   /** The create-reply scenario's 201s against what the replied-to thread gained: rows, and its reply count. */
   replyCount: { created: number; counted: number; stored: number };
-  lighthouse?: { name: string; performance: number; lcpMs: number; tbtMs: number; cls: number; meetsTarget: boolean }[];
+  lighthouse?: { name: string; performance: number; lcpMs: number; tbtMs: number; cls: number; allRuns: number[]; meetsTarget: boolean }[];
 }
 
 export interface Check {
