@@ -63,3 +63,30 @@ test('the colour mode is kept across reloads', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveClass(/dark/);
 });
+
+test('a header menu works from the keyboard, first use included', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  const theme = page.getByRole('button', { name: 'Theme' });
+  await expect(theme).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(theme).toHaveAttribute('aria-expanded', 'false');
+
+  // The menu's code loads on this first use; it must still open, take focus and hand it back.
+  await theme.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(theme).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(() => page.evaluate(() => document.querySelector('[role="menu"]')?.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(theme).toBeFocused();
+
+  // Later uses open the same, already mounted menu (Radix's own trigger: focus on the first item).
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+});

@@ -1,64 +1,17 @@
-import { Monitor, Moon, Palette, Sun } from 'lucide-react';
-import { COLOR_THEMES, setColorTheme, setCustomThemeEnabled, useColorTheme, useCustomThemeEnabled, type ColorThemeId } from '../../lib/color-theme';
-import { COLOR_MODES, setColorMode, useColorMode, type ColorMode } from '../../lib/theme';
+import { Moon, Sun } from 'lucide-react';
+import { onFirstUse } from '../../lib/on-first-use';
 import { Button } from '../ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuSwitchItem,
-  DropdownMenuTrigger,
-} from '../ui/dropdown-menu';
 
-const labels: Record<ColorMode, string> = { light: 'Light', dark: 'Dark', system: 'System' };
-const icons = { light: Sun, dark: Moon, system: Monitor } as const;
+const themeMenu = onFirstUse(() => import('./ThemeMenuOpened').then((module) => module.ThemeMenuOpened));
 
 /** Colour mode, and the custom colour themes behind their switch (SPEC.md section 2). */
 export function ThemeMenu() {
-  const mode = useColorMode();
-  const theme = useColorTheme();
-  const custom = useCustomThemeEnabled();
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Theme">
-          <Sun className="dark:hidden" aria-hidden="true" />
-          <Moon className="hidden dark:block" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel>Color Mode</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={mode} onValueChange={(value) => setColorMode(value as ColorMode)}>
-          {COLOR_MODES.map((value) => {
-            const Icon = icons[value];
-            return (
-              <DropdownMenuRadioItem key={value} value={value}>
-                <Icon />
-                {labels[value]}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuSwitchItem checked={custom} onCheckedChange={(on) => setCustomThemeEnabled(on)} onSelect={(event) => event.preventDefault()}>
-          Custom Theme Colors
-        </DropdownMenuSwitchItem>
-        <DropdownMenuLabel className="flex items-center gap-2 text-xs text-muted-foreground">
-          <Palette className="size-3.5" aria-hidden="true" />
-          Color Theme
-        </DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setColorTheme(value as ColorThemeId)}>
-          {COLOR_THEMES.map(({ id, name }) => (
-            <DropdownMenuRadioItem key={id} value={id} disabled={!custom}>
-              <span aria-hidden="true" className="size-3 rounded-full border" data-swatch={id} />
-              {name}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+  const [Opened, triggerProps] = themeMenu.usePart();
+  const trigger = (
+    <Button variant="ghost" size="icon" aria-label="Theme" aria-haspopup="menu" {...triggerProps}>
+      <Sun className="dark:hidden" aria-hidden="true" />
+      <Moon className="hidden dark:block" aria-hidden="true" />
+    </Button>
   );
+  return Opened ? <Opened trigger={trigger} /> : trigger;
 }

@@ -1,22 +1,11 @@
-import { Bookmark, Crown, LogOut, ShieldCheck, User } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from '../../app/router';
+import { Link } from '../../app/router';
 import type { CurrentUser } from '../../../shared/api.js';
 import { useUser } from '../../features/auth/api/get-user';
-import { useLogout } from '../../features/auth/api/logout';
-import { errorMessage } from '../../lib/api-client';
-import { Badge } from '../ui/badge';
+import { onFirstUse } from '../../lib/on-first-use';
 import { Button } from '../ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../ui/dropdown-menu';
 import { Spinner } from '../ui/spinner';
-import { toast } from '../ui/use-toast';
+
+const accountMenu = onFirstUse(() => import('./AccountMenuOpened').then((module) => module.AccountMenuOpened));
 
 /** SPEC.md section 2, user menu: a spinner while the session loads, then login or the account menu. */
 export function UserMenu() {
@@ -33,73 +22,12 @@ export function UserMenu() {
 }
 
 function AccountMenu({ user }: { user: CurrentUser }) {
-  const [open, setOpen] = useState(false);
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const [Opened, triggerProps] = accountMenu.usePart();
   const initials = user.username.slice(0, 2).toUpperCase();
-
-  const onLogout = async (event: Event) => {
-    event.preventDefault(); // keep the menu open to show 'Logging out...'
-    try {
-      await logout.mutateAsync();
-      setOpen(false);
-      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
-      await navigate('/auth');
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Logout failed', description: errorMessage(error, 'Please try again') });
-    }
-  };
-
-  return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger asChild>
-        <Button size="icon" aria-label={`${initials}, user menu`} className="rounded-full text-xs font-semibold">
-          {initials}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="grid gap-0.5">
-          <span className="truncate">{user.username}</span>
-          <span className="text-xs font-normal text-muted-foreground">{user.isPremium ? 'Premium Member' : 'Member'}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={`/users/${user.id}`}>
-            <User />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/saved">
-            <Bookmark />
-            Saved threads
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/premium">
-            <Crown />
-            {user.isPremium ? 'Manage Premium' : 'Get Premium'}
-            {user.isPremium && (
-              <Badge variant="success" className="ml-auto">
-                Active
-              </Badge>
-            )}
-          </Link>
-        </DropdownMenuItem>
-        {user.isAdmin && (
-          <DropdownMenuItem asChild>
-            <Link to="/mod">
-              <ShieldCheck />
-              Moderation Panel
-            </Link>
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" disabled={logout.isPending} onSelect={onLogout}>
-          <LogOut />
-          {logout.isPending ? 'Logging out...' : 'Log out'}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+  const trigger = (
+    <Button size="icon" aria-label={`${initials}, user menu`} aria-haspopup="menu" className="rounded-full text-xs font-semibold" {...triggerProps}>
+      {initials}
+    </Button>
   );
+  return Opened ? <Opened user={user} trigger={trigger} /> : trigger;
 }

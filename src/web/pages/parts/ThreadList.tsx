@@ -1,13 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { Thread } from '../../../shared/api.js';
 import { useUser } from '../../features/auth/api/get-user';
-import { BanDialog } from '../../features/moderation/components/BanDialog';
 import { ThreadCard, ThreadCardSkeleton } from '../../features/threads/components/ThreadCard';
 import { useThreadListVotes } from '../../features/votes/api/vote';
 import { VoteArrows } from '../../features/votes/components/VoteArrows';
 
 const SKELETON_CARDS = 3;
+// Only admins ban, rarely: the dialog (Radix with it) loads when first opened.
+const BanDialog = lazy(() => import('../../features/moderation/components/BanDialog').then((module) => ({ default: module.BanDialog })));
 
 /** A list of thread cards with votes and the admin menu composed in; 3 skeletons while loading. */
 export function ThreadList({ query, empty, error }: { query: UseQueryResult<Thread[]>; empty: ReactNode; error?: ReactNode }) {
@@ -52,7 +53,7 @@ export function ThreadList({ query, empty, error }: { query: UseQueryResult<Thre
           </li>
         ))}
       </ul>
-      <BanDialog ipHash={banHash} onOpenChange={(open) => !open && setBanHash(null)} />
+      <Suspense>{banHash !== null && <BanDialog ipHash={banHash} onOpenChange={(open) => !open && setBanHash(null)} />}</Suspense>
     </>
   );
 }

@@ -1,34 +1,12 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { Board, CurrentUser } from '../../../../shared/api.js';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { cloneElement } from 'react';
+import { onFirstUse } from '../../../lib/on-first-use';
+import type { CreateThreadDialogProps } from './CreateThreadDialogOpened';
 
-// The form (and the validation libraries) load when the dialog first opens.
-const ThreadForm = lazy(() => import('./ThreadForm').then((module) => ({ default: module.ThreadForm })));
-
-interface CreateThreadDialogProps {
-  boards: Board[];
-  user: CurrentUser | null;
-  boardCode?: string | undefined;
-  /** The button that opens it. */
-  children: ReactNode;
-}
+const createThreadDialog = onFirstUse(() => import('./CreateThreadDialogOpened').then((module) => module.CreateThreadDialogOpened));
 
 /** 'New Thread' (SPEC.md section 2): up to 600 px wide and 800 px high; closes on success. */
-export function CreateThreadDialog({ boards, user, boardCode, children }: CreateThreadDialogProps) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{children}</DialogTrigger>
-      <DialogContent className="max-h-[min(800px,calc(100dvh-2rem))] max-w-[600px]">
-        <DialogHeader>
-          <DialogTitle>New Thread</DialogTitle>
-          <DialogDescription>Create a new thread to start a discussion</DialogDescription>
-        </DialogHeader>
-        <Suspense fallback={<Spinner className="mx-auto my-8" label="Loading the form" />}>
-          <ThreadForm key={boardCode ?? ''} boards={boards} user={user} boardCode={boardCode} onCreated={() => setOpen(false)} />
-        </Suspense>
-      </DialogContent>
-    </Dialog>
-  );
+export function CreateThreadDialog(props: CreateThreadDialogProps) {
+  const [Opened, triggerProps] = createThreadDialog.usePart();
+  if (Opened) return <Opened {...props} />;
+  return cloneElement(props.children, { 'aria-haspopup': 'dialog' as const, ...triggerProps });
 }

@@ -1,77 +1,17 @@
-import { Ban, MoreHorizontal, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { useNavigate } from '../../../app/router';
-import type { Thread } from '../../../../shared/api.js';
+import { MoreHorizontal } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useDeleteThread } from '../api/delete-thread';
+import { onFirstUse } from '../../../lib/on-first-use';
+import type { ThreadAdminMenuProps } from './ThreadAdminMenuOpened';
+
+const adminMenu = onFirstUse(() => import('./ThreadAdminMenuOpened').then((module) => module.ThreadAdminMenuOpened));
 
 /** The thread card's admin menu (SPEC.md section 2): Ban User and Delete Thread. */
-export function ThreadAdminMenu({ thread, onBan }: { thread: Thread; onBan: (ipHash: string) => void }) {
-  const [confirming, setConfirming] = useState(false);
-  return (
-    <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="size-8" aria-label="Moderation actions">
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          {thread.ipHash && (
-            <DropdownMenuItem onSelect={() => onBan(thread.ipHash ?? '')}>
-              <Ban />
-              Ban User
-            </DropdownMenuItem>
-          )}
-          <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
-            <Trash2 />
-            Delete Thread
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <DeleteThreadDialog thread={thread} open={confirming} onOpenChange={setConfirming} />
-    </>
+export function ThreadAdminMenu(props: ThreadAdminMenuProps) {
+  const [Opened, triggerProps] = adminMenu.usePart();
+  const trigger = (
+    <Button variant="ghost" size="icon" className="size-8" aria-label="Moderation actions" aria-haspopup="menu" {...triggerProps}>
+      <MoreHorizontal aria-hidden="true" />
+    </Button>
   );
-}
-
-/** 'Delete Thread' confirmation (SPEC.md section 2, dialogs); after deleting on its page, back to the board. */
-export function DeleteThreadDialog({
-  thread,
-  open,
-  onOpenChange,
-  leaveTo,
-}: {
-  thread: Thread;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  leaveTo?: string;
-}) {
-  const remove = useDeleteThread();
-  const navigate = useNavigate();
-  const onConfirm = async () => {
-    try {
-      await remove.mutateAsync(thread.id);
-      onOpenChange(false);
-      toast({ title: 'Thread deleted', description: 'The thread has been successfully deleted' });
-      if (leaveTo) await navigate(leaveTo);
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete thread') });
-    }
-  };
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Delete Thread"
-      description="Are you sure you want to delete this thread? This action cannot be undone and will delete the thread and all its replies."
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
-      pending={remove.isPending}
-      onConfirm={() => void onConfirm()}
-    />
-  );
+  return Opened ? <Opened {...props} trigger={trigger} /> : trigger;
 }

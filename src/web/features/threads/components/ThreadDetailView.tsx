@@ -1,22 +1,13 @@
-import { ArrowLeft, Ban, Bookmark, BookmarkCheck, Flag, Lock, LockOpen, MoreVertical, Pin, PinOff, RefreshCw, Share2, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from '../../../app/router';
+import { ArrowLeft, Bookmark, BookmarkCheck, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from '../../../app/router';
 import type { CurrentUser, ThreadDetail } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/use-toast';
-import { copyText } from '../../../lib/format';
-import { useSetThreadFlag } from '../api/moderate-thread';
 import { useIsSaved, useSetSaved } from '../api/saved';
-import { DeleteThreadDialog } from './ThreadAdminMenu';
 import { ContentImage } from './ThreadImage';
+import { ThreadMenu } from './ThreadMenu';
 import { ThreadBadges, ThreadByline } from './ThreadMeta';
 
 interface ThreadDetailViewProps {
@@ -80,7 +71,7 @@ export function ThreadDetailView(props: ThreadDetailViewProps) {
               </h1>
               <ThreadByline thread={thread} />
             </div>
-            <ThreadMenu {...props} />
+            <ThreadMenu thread={thread} user={user} onReport={props.onReport} onBan={props.onBan} />
           </div>
           {body}
           {thread.imageUrl && (
@@ -129,92 +120,5 @@ function SaveButton({ threadId, user }: { threadId: number; user: CurrentUser | 
       {isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
       {isSaved ? 'Saved' : 'Save'}
     </Button>
-  );
-}
-
-function ThreadMenu({ thread, user, onReport, onBan }: ThreadDetailViewProps) {
-  const flag = useSetThreadFlag();
-  const navigate = useNavigate();
-  const [deleting, setDeleting] = useState(false);
-  const isAdmin = Boolean(user?.isAdmin);
-
-  const share = async () => {
-    const url = `${window.location.origin}/thread/${thread.id}`;
-    if (typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches) {
-      try {
-        await navigator.share({ title: thread.title, url });
-        return;
-      } catch {
-        // Cancelled or refused: fall back to copying.
-      }
-    }
-    if (await copyText(url)) toast({ title: 'Copied to clipboard', description: 'Link to this thread copied.' });
-    else toast({ variant: 'destructive', title: 'Copy failed', description: 'Failed to copy the link to clipboard' });
-  };
-
-  const toggle = async (which: 'sticky' | 'lock') => {
-    const value = which === 'sticky' ? !thread.isSticky : !thread.isLocked;
-    try {
-      await flag.mutateAsync({ id: thread.id, flag: which, value });
-      const title = which === 'sticky' ? (value ? 'Thread stickied' : 'Thread unstickied') : value ? 'Thread locked' : 'Thread unlocked';
-      toast({ title });
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update thread' });
-    }
-  };
-
-  const onReportSelect = () => {
-    if (!user) {
-      toast({ variant: 'destructive', title: 'Authentication required', description: 'You must be logged in to report content.' });
-      void navigate('/login');
-      return;
-    }
-    onReport();
-  };
-
-  return (
-    <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label="Thread actions">
-            <MoreVertical aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-48">
-          <DropdownMenuItem onSelect={onReportSelect}>
-            <Flag />
-            Report
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void share()}>
-            <Share2 />
-            Share Thread
-          </DropdownMenuItem>
-          {isAdmin && (
-            <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => void toggle('sticky')}>
-                {thread.isSticky ? <PinOff /> : <Pin />}
-                {thread.isSticky ? 'Unsticky' : 'Sticky'}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => void toggle('lock')}>
-                {thread.isLocked ? <LockOpen /> : <Lock />}
-                {thread.isLocked ? 'Unlock' : 'Lock'}
-              </DropdownMenuItem>
-              {thread.ipHash && (
-                <DropdownMenuItem onSelect={() => onBan(thread.ipHash ?? '')}>
-                  <Ban />
-                  Ban User
-                </DropdownMenuItem>
-              )}
-              <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
-                <Trash2 />
-                Delete Thread
-              </DropdownMenuItem>
-            </>
-          )}
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <DeleteThreadDialog thread={thread} open={deleting} onOpenChange={setDeleting} leaveTo={`/board/${thread.board.code}`} />
-    </>
   );
 }

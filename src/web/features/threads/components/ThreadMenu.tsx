@@ -1,0 +1,24 @@
+import { MoreVertical } from 'lucide-react';
+import type { CurrentUser, ThreadDetail } from '../../../../shared/api.js';
+import { Button } from '../../../components/ui/button';
+import { onFirstUse } from '../../../lib/on-first-use';
+
+export interface ThreadMenuProps {
+  thread: ThreadDetail;
+  user: CurrentUser | null;
+  onReport: () => void;
+  onBan: (ipHash: string) => void;
+}
+
+const threadMenu = onFirstUse(() => import('./ThreadMenuOpened').then((module) => module.ThreadMenuOpened));
+
+/** The thread page's menu (SPEC.md section 2, thread detail): Report and Share; admins also Sticky, Lock, Ban User and Delete. */
+export function ThreadMenu(props: ThreadMenuProps) {
+  const [Opened, triggerProps] = threadMenu.usePart();
+  const trigger = (
+    <Button variant="ghost" size="icon" aria-label="Thread actions" aria-haspopup="menu" {...triggerProps}>
+      <MoreVertical aria-hidden="true" />
+    </Button>
+  );
+  return Opened ? <Opened {...props} trigger={trigger} /> : trigger;
+}
