@@ -1,7 +1,11 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { createTailwindMerge } from 'tailwind-merge';
+import { tailwindMergeConfig } from './tailwind-merge-config';
+
+// Not twMerge: its default config builds a map of every Tailwind class on the first call.
+const merge = createTailwindMerge(tailwindMergeConfig);
 
 /** Joins class names, letting later Tailwind classes override earlier ones. */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return merge(clsx(inputs));
 }
