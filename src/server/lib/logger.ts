@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from '../config.js';
 
 const LOG_FLUSH_MS = 1000;
+const LOG_BATCH_BYTES = 4096;
 
 const REDACTED_PATHS = [
   'password',
@@ -44,12 +45,45 @@ export function createLogger(level: Config['logLevel']): Logger {
   if (process.stdout.isTTY) {
     return pino({ level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
   }
-  // Buffered writes, 4 KB at a time: a request never waits on stdout, and a busy server
-  // makes one write per few dozen lines instead of one per line. A quiet server's lines
-  // still show within a second (journald, a tailed file), and pino flushes on exit.
-  const destination = pino.destination({ sync: false, minLength: 4096 });
-  setInterval(() => destination.flush(), LOG_FLUSH_MS).unref();
-  return pino({ level }, destination);
+  return pino({ level }, batchedStdout());
+}
+
+/**
+ * stdout for JSON lines, written about 4 KB at a time: a request never waits on
+ * stdout, and a busy server makes one write per few dozen lines. A quiet server's
+ * lines still show within a second (journald, a tailed file), and all are written on
+ * exit. Lines are gathered here and handed to pino's destination (sonic-boom, which
+ * handles a full pipe) in one piece: its own buffering cost 2.5-3 µs per line, a
+ * fifth of a health check's whole cost in the bench; an array join costs 0.4.
+ */
+export function batchedStdout(fd = 1): { write(line: string): void; flush(): void } {
+  const destination = pino.destination({ dest: fd, sync: false });
+  let lines: string[] = [];
+  let bytes = 0;
+  const flush = () => {
+    if (lines.length === 0) return;
+    destination.write(lines.join(''));
+    lines = [];
+    bytes = 0;
+  };
+  setInterval(flush, LOG_FLUSH_MS).unref();
+  // After pino's own exit hook (registered with the destination): no event loop is left, so synchronously.
+  process.on('exit', () => {
+    try {
+      flush();
+      destination.flushSync();
+    } catch {
+      // stdout is gone (closed pipe): there is nowhere left to write.
+    }
+  });
+  return {
+    write(line: string) {
+      lines.push(line);
+      bytes += line.length;
+      if (bytes >= LOG_BATCH_BYTES) flush();
+    },
+    flush,
+  };
 }
 
 const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;

@@ -56,11 +56,11 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
     done();
   });
 
-  app.addHook('preHandler', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     const expected = (request as FastifyRequest & { [csrfTokenCache]?: string })[csrfTokenCache] ?? '';
     const sent = sentToken(request);
-    if (!expected || !sent || !safeEqual(sent, expected)) throw new ForbiddenError('Invalid or missing CSRF token');
+    done(!expected || !sent || !safeEqual(sent, expected) ? new ForbiddenError('Invalid or missing CSRF token') : undefined);
   });
 });
 

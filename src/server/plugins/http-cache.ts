@@ -23,11 +23,12 @@ function matches(ifNoneMatch: string, etag: string): boolean {
  * is not a plain 200, since errors must never be replayed from a cache.
  */
 export const httpCachePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) return payload;
+  // A callback hook: an async one costs every response a promise, the health check included.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) return done(null, payload);
     if (request.user || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
-      return payload;
+      return done(null, payload);
     }
     const etag = etagOf(payload);
     reply.header('etag', etag);
@@ -39,8 +40,8 @@ export const httpCachePlugin = fp(async (app: FastifyInstance) => {
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 });
