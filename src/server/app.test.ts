@@ -41,6 +41,14 @@ describe('HTTP conventions', () => {
     expect(response.json()).toEqual({ message: 'Unsupported content type' });
   });
 
+  it('takes multipart only where the contract does (threads and replies): elsewhere 415, and nothing changes', async () => {
+    const client = t.client();
+    const response = await client.postForm('/api/register', { username: 'form_user', password: 'secret1' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Unsupported content type' });
+    expect((await client.post('/api/login', { username: 'form_user', password: 'secret1' })).statusCode).toBe(401);
+  });
+
   it('answers unknown /api paths with 404 JSON for any method', async () => {
     const client = t.client();
     for (const response of [await client.get('/api/no-such-thing'), await client.post('/api/no-such-thing', {}), await client.delete('/api/boards')]) {

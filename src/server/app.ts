@@ -31,7 +31,6 @@ import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { httpCachePlugin } from './plugins/http-cache.js';
-import { multipartPlugin } from './plugins/multipart.js';
 import { queryContextPlugin } from './plugins/query-context.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
@@ -95,7 +94,6 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(httpCachePlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
-  await app.register(multipartPlugin);
   await app.register(clientIpPlugin);
   // CSRF before sessions, so even a request failing on the session lookup carries its token.
   await app.register(csrfPlugin);

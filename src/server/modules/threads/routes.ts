@@ -4,6 +4,7 @@ import { readForm } from '../../lib/form.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
+import { multipartRoutes } from '../../plugins/multipart.js';
 import { THREAD_NOT_FOUND } from './service.js';
 
 export async function threadRoutes(app: FastifyInstance) {
@@ -16,12 +17,14 @@ export async function threadRoutes(app: FastifyInstance) {
     return app.threads.getThread(id, viewerOf(request), after);
   });
 
-  app.post('/api/threads', async (request, reply) => {
-    const user = request.requireUser();
-    await request.assertNotBanned();
-    const { fields, image } = readForm(request);
-    const input = parseInput(createThreadSchema, fields);
-    const thread = await app.threads.createThread(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
-    return reply.code(201).send(thread);
-  });
+  await multipartRoutes(app, (scope) =>
+    scope.post('/api/threads', async (request, reply) => {
+      const user = request.requireUser();
+      await request.assertNotBanned();
+      const { fields, image } = readForm(request);
+      const input = parseInput(createThreadSchema, fields);
+      const thread = await app.threads.createThread(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
+      return reply.code(201).send(thread);
+    }),
+  );
 }
