@@ -79,9 +79,20 @@ export function checkTargets(runs: SizeRun[], scaling: Scaling[]): Check[] {
     const r = ratio(large, name);
     add(`${name}: >= 0.85x bare Fastify`, `${r.throughput}x (per CPU ${r.cpuEfficiency}x)`, r.throughput >= 0.85);
   }
+  // Anonymous reads (the issue's words) are measured on one: board page 1, whose twin sends the CSRF cookie.
+  const [freshRead, returningRead] = [find(large, 'board page 1')!, find(large, 'board page 1, with cookie')];
+  if (returningRead) {
+    const readCost = freshRead.cpuMicrosPerRequest / Math.max(returningRead.cpuMicrosPerRequest, 1);
+    add(
+      'an anonymous read (board page 1) by a visitor without a cookie costs what it costs one with a cookie (within 10%)',
+      `${freshRead.cpuMicrosPerRequest} vs ${returningRead.cpuMicrosPerRequest} µs CPU/req`,
+      readCost <= 1.1,
+    );
+  }
+  // The health check does no work of its own, so the cookie minted for a new visitor (CONTRACT.md section 3) is much of its cost.
   const [fresh, returning] = [find(large, 'trivial route')!, find(large, 'trivial route, with cookie')!];
   const cost = fresh.cpuMicrosPerRequest / Math.max(returning.cpuMicrosPerRequest, 1);
-  add('a visitor without a cookie costs what one with a cookie costs (within 10%)', `${fresh.cpuMicrosPerRequest} vs ${returning.cpuMicrosPerRequest} µs CPU/req`, cost <= 1.1);
+  add('the same on the trivial route (within 10%)', `${fresh.cpuMicrosPerRequest} vs ${returning.cpuMicrosPerRequest} µs CPU/req`, cost <= 1.1);
   add('anonymous reads create no session row', `${large.sessionRows.before} -> ${large.sessionRows.after} rows`, large.sessionRows.after === large.sessionRows.before);
 
   const [mix1, mix50] = [find(large, 'search mix', 'hushboard', 1)!, find(large, 'search mix', 'hushboard', 50)];

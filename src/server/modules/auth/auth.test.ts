@@ -186,6 +186,19 @@ describe('CSRF', () => {
     expect(response.statusCode).toBe(201);
   });
 
+  it('gives every new visitor their own secret and a token that works, across mint batches', async () => {
+    const clients = Array.from({ length: 600 }, () => t.client());
+    for (const client of clients) await client.get('/healthz');
+    const secrets = new Set(clients.map((client) => client.cookies.get('hb_csrf')));
+    const tokens = new Set(clients.map((client) => client.csrfToken));
+    expect(secrets.size).toBe(600);
+    expect(tokens.size).toBe(600);
+    for (const client of [clients[0]!, clients[300]!, clients[599]!]) {
+      expect((await client.post('/api/login', { username: 'x', password: 'y' })).statusCode).toBe(401);
+      expect((await client.post('/api/login', { username: 'x', password: 'y' }, { csrf: false, headers: { 'x-csrf-token': clients[1]!.csrfToken! } })).statusCode).toBe(403);
+    }
+  });
+
   it('accepts the token as a _csrf body field', async () => {
     const client = t.client();
     await client.get('/api/user');
