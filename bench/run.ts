@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { projectRoot } from '../src/server/lib/paths.js';
 import { BENCH_PASSWORD, benchAdminUrl } from './data.js';
-import { buildIfMissing, dataSetUrl, freePort, waitFor } from './processes.js';
+import { buildIfMissing, dataSetUrl, prewarm, freePort, waitFor } from './processes.js';
 import { REPLY_THREAD_ID, SCALING, type Scenario, scenarios } from './scenarios.js';
 import { checkTargets, ratio, type Result, type Scaling, type SizeRun } from './targets.js';
 
@@ -137,7 +137,11 @@ async function startHushboard(databaseUrl: string): Promise<{ server: ChildProce
 async function scalingInTurns(small: number, large: number, adminUrl: string): Promise<Scaling[]> {
   const servers: Awaited<ReturnType<typeof startHushboard>>[] = [];
   try {
-    for (const posts of [small, large]) servers.push(await startHushboard(await dataSetUrl(posts, adminUrl)));
+    for (const posts of [small, large]) {
+      const databaseUrl = await dataSetUrl(posts, adminUrl);
+      await prewarm(databaseUrl);
+      servers.push(await startHushboard(databaseUrl));
+    }
     const list = scenarios({}, {}).filter((scenario) => scenario.target === 'hushboard' && SCALING.includes(scenario.name) && selected(scenario));
     const measured: Scaling[] = [];
     for (const name of SCALING) {
@@ -161,6 +165,7 @@ async function scalingInTurns(small: number, large: number, adminUrl: string): P
 /** Starts both servers on one data size, runs every scenario, stops them. */
 async function benchSize(posts: number, adminUrl: string): Promise<SizeRun> {
   const databaseUrl = await dataSetUrl(posts, adminUrl);
+  await prewarm(databaseUrl);
   const watcher = new pg.Client({ connectionString: databaseUrl });
   await watcher.connect();
 
