@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
+import { Writable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { lazyChildLogger, privacySafe } from './logger.js';
 import { projectRoot } from './paths.js';
 
 /** Runs a script in a child process with createLogger() writing to a pipe, as in production. */
@@ -39,5 +43,27 @@ describe('the process logger', () => {
     } finally {
       run.stop();
     }
+  });
+});
+
+describe("a request's logger", () => {
+  it('logs with the request bindings and the redaction of its parent, at its parent level', () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).trim().split('\n')) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const parent = privacySafe(pino({ level: 'info' }, sink)) as unknown as FastifyBaseLogger;
+    const log = lazyChildLogger(parent, { reqId: 'req-7' }, {});
+    expect(log.level).toBe('info');
+    log.debug('below the level');
+    log.info({ password: 'hunter2' }, 'hello');
+    log.child({ part: 'inner' }).warn('nested');
+    expect(lines).toEqual([
+      expect.objectContaining({ reqId: 'req-7', msg: 'hello', password: '[redacted]', level: 30 }),
+      expect.objectContaining({ reqId: 'req-7', part: 'inner', msg: 'nested', level: 40 }),
+    ]);
   });
 });

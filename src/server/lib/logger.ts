@@ -86,8 +86,7 @@ export function batchedStdout(fd = 1): { write(line: string): void; flush(): voi
   };
 }
 
-const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
-type LogMethod = (typeof LOG_METHODS)[number];
+type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Bindings = Record<string, unknown>;
 
 /**
@@ -97,25 +96,64 @@ type Bindings = Record<string, unknown>;
  */
 export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: object): FastifyBaseLogger {
   if (Object.keys(options).length > 0) return logger.child(bindings, options);
-  let child: FastifyBaseLogger | undefined;
-  const real = () => (child ??= logger.child(bindings));
-  const enabled = (level: LogMethod) => (logger as unknown as Logger).isLevelEnabled?.(level) ?? true;
-  const lazy = {
-    get level() {
-      return child?.level ?? logger.level;
-    },
-    set level(level: string) {
-      real().level = level;
-    },
-    child: (childBindings: Bindings, childOptions?: object) => real().child(childBindings, childOptions),
-    silent: () => undefined,
-  } as unknown as FastifyBaseLogger;
-  for (const level of LOG_METHODS) {
-    (lazy as unknown as Record<LogMethod, (...args: unknown[]) => void>)[level] = (...args: unknown[]) => {
-      if (enabled(level)) (real()[level] as (...a: unknown[]) => void)(...args);
-    };
+  // One small object per request, its methods on the class: six closures per request
+  // showed in a loaded health check's CPU profile.
+  return new LazyChildLogger(logger, bindings) as unknown as FastifyBaseLogger;
+}
+
+class LazyChildLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+  ) {}
+
+  #real(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings));
   }
-  return lazy;
+
+  #log(level: LogMethod, args: unknown[]): void {
+    if ((this.parent as unknown as Logger).isLevelEnabled?.(level) ?? true) (this.#real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.#real().level = level;
+  }
+
+  child(childBindings: Bindings, childOptions?: object): FastifyBaseLogger {
+    return this.#real().child(childBindings, childOptions);
+  }
+
+  silent(): void {}
+
+  fatal(...args: unknown[]): void {
+    this.#log('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.#log('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.#log('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.#log('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.#log('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.#log('trace', args);
+  }
 }
 
 /**
