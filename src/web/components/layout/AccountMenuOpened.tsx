@@ -1,5 +1,5 @@
 import { Bookmark, Crown, LogOut, ShieldCheck, User } from 'lucide-react';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '../../app/router';
 import type { CurrentUser } from '../../../shared/api.js';
 import { useLogout } from '../../features/auth/api/logout';
@@ -14,9 +14,10 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
 import { toast } from '../ui/use-toast';
+import type { PartTrigger } from '../../lib/on-first-use';
 
 /** The account menu itself (UserMenu.tsx), mounted open on first use. */
-export function AccountMenuOpened({ user, trigger }: { user: CurrentUser; trigger: ReactElement }) {
+export function AccountMenuOpened({ user, trigger }: { user: CurrentUser; trigger: PartTrigger }) {
   const [open, setOpen] = useState(true);
   const logout = useLogout();
   const navigate = useNavigate();

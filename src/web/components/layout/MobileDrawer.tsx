@@ -9,11 +9,13 @@ const mobileDrawer = onFirstUse(() => import('./MobileDrawerOpened').then((modul
 
 /** The mobile menu drawer (SPEC.md section 2): user card, Home, Premium Membership and the boards. */
 export function MobileDrawer() {
-  const [Opened, triggerProps] = mobileDrawer.usePart();
-  const trigger = (
-    <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" aria-haspopup="dialog" {...triggerProps}>
-      <Menu aria-hidden="true" />
-    </Button>
+  return (
+    <mobileDrawer.Part
+      trigger={
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" aria-haspopup="dialog">
+          <Menu aria-hidden="true" />
+        </Button>
+      }
+    />
   );
-  return Opened ? <Opened trigger={trigger} /> : trigger;
 }

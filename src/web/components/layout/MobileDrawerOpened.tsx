@@ -1,5 +1,5 @@
 import { Crown, Home } from 'lucide-react';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from '../../app/router';
 import { useUser } from '../../features/auth/api/get-user';
 import { useBoards } from '../../features/boards/api/get-boards';
@@ -9,9 +9,10 @@ import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../ui/dialog';
 import { Skeleton } from '../ui/skeleton';
 import { MOBILE_MENU_EVENT } from './MobileDrawer';
+import type { PartTrigger } from '../../lib/on-first-use';
 
 /** The mobile menu drawer itself (MobileDrawer.tsx), mounted open on first use. */
-export function MobileDrawerOpened({ trigger }: { trigger: ReactElement }) {
+export function MobileDrawerOpened({ trigger }: { trigger: PartTrigger }) {
   const { pathname } = useLocation();
   // Open for one path only: navigating anywhere closes it.
   const [openOn, setOpenOn] = useState<string | null>(pathname);

@@ -6,12 +6,14 @@ const themeMenu = onFirstUse(() => import('./ThemeMenuOpened').then((module) => 
 
 /** Colour mode, and the custom colour themes behind their switch (SPEC.md section 2). */
 export function ThemeMenu() {
-  const [Opened, triggerProps] = themeMenu.usePart();
-  const trigger = (
-    <Button variant="ghost" size="icon" aria-label="Theme" aria-haspopup="menu" {...triggerProps}>
-      <Sun className="dark:hidden" aria-hidden="true" />
-      <Moon className="hidden dark:block" aria-hidden="true" />
-    </Button>
+  return (
+    <themeMenu.Part
+      trigger={
+        <Button variant="ghost" size="icon" aria-label="Theme" aria-haspopup="menu">
+          <Sun className="dark:hidden" aria-hidden="true" />
+          <Moon className="hidden dark:block" aria-hidden="true" />
+        </Button>
+      }
+    />
   );
-  return Opened ? <Opened trigger={trigger} /> : trigger;
 }

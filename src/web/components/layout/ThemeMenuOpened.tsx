@@ -1,5 +1,4 @@
 import { Monitor, Moon, Palette, Sun } from 'lucide-react';
-import type { ReactElement } from 'react';
 import { COLOR_THEMES, setColorTheme, setCustomThemeEnabled, useColorTheme, useCustomThemeEnabled, type ColorThemeId } from '../../lib/color-theme';
 import { COLOR_MODES, setColorMode, useColorMode, type ColorMode } from '../../lib/theme';
 import {
@@ -12,12 +11,13 @@ import {
   DropdownMenuSwitchItem,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
+import type { PartTrigger } from '../../lib/on-first-use';
 
 const labels: Record<ColorMode, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;
 
 /** The theme menu itself (ThemeMenu.tsx), mounted open on first use. */
-export function ThemeMenuOpened({ trigger }: { trigger: ReactElement }) {
+export function ThemeMenuOpened({ trigger }: { trigger: PartTrigger }) {
   const mode = useColorMode();
   const theme = useColorTheme();
   const custom = useCustomThemeEnabled();

@@ -22,12 +22,15 @@ export function UserMenu() {
 }
 
 function AccountMenu({ user }: { user: CurrentUser }) {
-  const [Opened, triggerProps] = accountMenu.usePart();
   const initials = user.username.slice(0, 2).toUpperCase();
-  const trigger = (
-    <Button size="icon" aria-label={`${initials}, user menu`} aria-haspopup="menu" className="rounded-full text-xs font-semibold" {...triggerProps}>
-      {initials}
-    </Button>
+  return (
+    <accountMenu.Part
+      user={user}
+      trigger={
+        <Button size="icon" aria-label={`${initials}, user menu`} aria-haspopup="menu" className="rounded-full text-xs font-semibold">
+          {initials}
+        </Button>
+      }
+    />
   );
-  return Opened ? <Opened user={user} trigger={trigger} /> : trigger;
 }

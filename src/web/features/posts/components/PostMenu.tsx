@@ -19,11 +19,14 @@ const postMenu = onFirstUse(() => import('./PostMenuOpened').then((module) => mo
  * mutation on each of a hundred replies were a fifth of a thread page's rendering.
  */
 export function PostMenu(props: PostMenuProps) {
-  const [Opened, triggerProps] = postMenu.usePart();
-  const trigger = (
-    <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for post ${props.post.id}`} aria-haspopup="menu" {...triggerProps}>
-      <MoreHorizontal aria-hidden="true" />
-    </Button>
+  return (
+    <postMenu.Part
+      {...props}
+      trigger={
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for post ${props.post.id}`} aria-haspopup="menu">
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      }
+    />
   );
-  return Opened ? <Opened {...props} trigger={trigger} /> : trigger;
 }

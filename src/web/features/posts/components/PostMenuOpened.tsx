@@ -1,5 +1,5 @@
 import { Ban, Copy, Flag, Hash, Trash2 } from 'lucide-react';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/use-toast';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/format';
 import { useDeletePost } from '../api/delete-post';
 import type { PostMenuProps } from './PostMenu';
+import type { PartTrigger } from '../../../lib/on-first-use';
 
 async function copy(text: string, what: string) {
   if (await copyText(text)) toast({ title: 'Copied to clipboard', description: `${what} copied.` });
@@ -14,7 +15,7 @@ async function copy(text: string, what: string) {
 }
 
 /** The post menu itself (PostMenu.tsx), mounted open on first use (Enter and Space click a button too). */
-export function PostMenuOpened({ post, isAdmin, onReport, onBan, trigger }: PostMenuProps & { trigger: ReactElement }) {
+export function PostMenuOpened({ post, isAdmin, onReport, onBan, trigger }: PostMenuProps & { trigger: PartTrigger }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeletePost(post.threadId);
 

@@ -1,8 +1,9 @@
 import { Ban, Trash2 } from 'lucide-react';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import type { Thread } from '../../../../shared/api.js';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { DeleteThreadDialog } from './DeleteThreadDialog';
+import type { PartTrigger } from '../../../lib/on-first-use';
 
 export interface ThreadAdminMenuProps {
   thread: Thread;
@@ -10,7 +11,7 @@ export interface ThreadAdminMenuProps {
 }
 
 /** The card's admin menu itself (ThreadAdminMenu.tsx), mounted open on first use. */
-export function ThreadAdminMenuOpened({ thread, onBan, trigger }: ThreadAdminMenuProps & { trigger: ReactElement }) {
+export function ThreadAdminMenuOpened({ thread, onBan, trigger }: ThreadAdminMenuProps & { trigger: PartTrigger }) {
   const [confirming, setConfirming] = useState(false);
   return (
     <>

@@ -14,11 +14,14 @@ const threadMenu = onFirstUse(() => import('./ThreadMenuOpened').then((module) =
 
 /** The thread page's menu (SPEC.md section 2, thread detail): Report and Share; admins also Sticky, Lock, Ban User and Delete. */
 export function ThreadMenu(props: ThreadMenuProps) {
-  const [Opened, triggerProps] = threadMenu.usePart();
-  const trigger = (
-    <Button variant="ghost" size="icon" aria-label="Thread actions" aria-haspopup="menu" {...triggerProps}>
-      <MoreVertical aria-hidden="true" />
-    </Button>
+  return (
+    <threadMenu.Part
+      {...props}
+      trigger={
+        <Button variant="ghost" size="icon" aria-label="Thread actions" aria-haspopup="menu">
+          <MoreVertical aria-hidden="true" />
+        </Button>
+      }
+    />
   );
-  return Opened ? <Opened {...props} trigger={trigger} /> : trigger;
 }

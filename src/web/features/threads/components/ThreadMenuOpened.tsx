@@ -1,5 +1,5 @@
 import { Ban, Flag, Lock, LockOpen, Pin, PinOff, Share2, Trash2 } from 'lucide-react';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/use-toast';
@@ -7,9 +7,10 @@ import { copyText } from '../../../lib/format';
 import { useSetThreadFlag } from '../api/moderate-thread';
 import { DeleteThreadDialog } from './DeleteThreadDialog';
 import type { ThreadMenuProps } from './ThreadMenu';
+import type { PartTrigger } from '../../../lib/on-first-use';
 
 /** The thread page's menu itself (ThreadMenu.tsx), mounted open on first use. */
-export function ThreadMenuOpened({ thread, user, onReport, onBan, trigger }: ThreadMenuProps & { trigger: ReactElement }) {
+export function ThreadMenuOpened({ thread, user, onReport, onBan, trigger }: ThreadMenuProps & { trigger: PartTrigger }) {
   const flag = useSetThreadFlag();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);

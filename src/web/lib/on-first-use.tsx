@@ -1,5 +1,8 @@
-import { useState, type ComponentType } from 'react';
+import { cloneElement, useState, type ButtonHTMLAttributes, type ComponentType, type ReactElement } from 'react';
 import { toast } from '../components/ui/use-toast';
+
+/** The button that opens a part; the part's Radix trigger wraps this same element once loaded. */
+export type PartTrigger = ReactElement<ButtonHTMLAttributes<HTMLButtonElement>>;
 
 /**
  * A menu or dialog whose code loads, and which mounts, on first use. Until then its
@@ -7,9 +10,9 @@ import { toast } from '../components/ui/use-toast';
  * and collection on every page, and Radix with floating-ui was a third of the entry
  * chunk every page waited for (docs/web-bundle.md). Hovering or focusing the trigger
  * starts the load, so a click rarely waits for it; a failed load is retried on the
- * next use.
+ * next use. The part is mounted open, and stays mounted, like any Radix part.
  */
-export function onFirstUse<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+export function onFirstUse<Props extends { trigger: PartTrigger }>(load: () => Promise<ComponentType<Props>>) {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   const preload = () =>
@@ -20,14 +23,12 @@ export function onFirstUse<Props extends object>(load: () => Promise<ComponentTy
         throw error;
       },
     ));
+  const warm = () => void preload().catch(() => undefined);
 
-  /**
-   * The part once used (undefined before), and the props that make a plain button its
-   * trigger until then (none after: Radix's trigger takes over the same button). The
-   * part is mounted open, and stays mounted, like any Radix part.
-   */
-  function usePart(): [ComponentType<Props> | undefined, TriggerProps | Record<string, never>] {
+  /** The trigger alone until first used, then the part with the same trigger. */
+  function Part(props: Props) {
     const [part, setPart] = useState<{ component: ComponentType<Props> }>();
+    if (part) return <part.component {...props} />;
     const use = () => {
       if (loaded) {
         setPart({ component: loaded });
@@ -38,16 +39,8 @@ export function onFirstUse<Props extends object>(load: () => Promise<ComponentTy
         () => toast({ variant: 'destructive', title: 'Could not load', description: 'Check your connection and try again.' }),
       );
     };
-    const warm = () => void preload().catch(() => undefined);
-    return [part?.component, part ? {} : { onClick: use, onPointerEnter: warm, onFocus: warm, 'aria-expanded': false }];
+    return cloneElement(props.trigger, { onClick: use, onPointerEnter: warm, onFocus: warm, 'aria-expanded': false });
   }
 
-  return { preload, usePart };
-}
-
-export interface TriggerProps {
-  onClick: () => void;
-  onPointerEnter: () => void;
-  onFocus: () => void;
-  'aria-expanded': false;
+  return { preload, Part };
 }
