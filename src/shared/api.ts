@@ -24,6 +24,8 @@ export interface PublicUser {
 
 /** The signed-in user (GET /api/user, login, register): adds what only they and admins see. */
 export interface CurrentUser extends PublicUser {
+  /** Always true here: the figures above count the user's anonymous threads, posts and the tips to them. */
+  countsIncludeAnonymous: true;
   email: string | null;
   isActive: boolean;
   lastLoginAt: string | null;
@@ -158,6 +160,8 @@ export interface Activity {
 
 /** GET /api/users/{id}: the public profile; e-mail and account state to the user and admins only. */
 export interface UserProfile extends PublicUser {
+  /** Present on the owner's (and an admin's) view: the figures count anonymous activity too. */
+  countsIncludeAnonymous?: true;
   email?: string | null;
   isActive?: boolean;
 }

@@ -61,6 +61,12 @@ export const users = pgTable(
     /** USD estimates of confirmed tips (CONTRACT.md section 7). */
     totalTipsSent: amount().notNull().default('0'),
     totalTipsReceived: amount().notNull().default('0'),
+    /**
+     * The part of totalTipsReceived paid to the user's signed threads and posts: what
+     * others see, so tipping an anonymous post cannot reveal whose profile it moves
+     * (CONTRACT.md section 4).
+     */
+    publicTipsReceived: amount().notNull().default('0'),
     bio: text(),
     avatarUrl: text(),
   },

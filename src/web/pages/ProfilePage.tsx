@@ -55,7 +55,7 @@ export function ProfilePage() {
   return (
     <div className="grid gap-6">
       <title>{`${user.username} · Hushboard`}</title>
-      <ProfileHeader profile={user} stats={stats.data} actions={actions} />
+      <ProfileHeader profile={user} stats={stats.data} actions={actions} isOwn={isOwn} />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="threads">Threads</TabsTrigger>

@@ -106,6 +106,8 @@ describe('wallet links', () => {
     const user = await signUp(t);
     const message = await challenge(user, 1);
     expect(message).toMatch(/wants you to sign in with your Ethereum account:\n0x70997970C51812dc3A010C7d01b50e0d17dc79C8/);
+    // No ETH_RPC_URL: no chain to ask, so mainnet's id.
+    expect(message).toMatch(/\nChain ID: 1\n/);
     const signature = await account(1).signMessage({ message });
     const linked = await user.client.post('/api/wallets', { message, signature });
     expect(linked.statusCode).toBe(201);

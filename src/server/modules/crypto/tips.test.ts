@@ -109,6 +109,12 @@ describe('tips', () => {
     expect((await tipper.client.post('/api/crypto/tips', { amount: 'abc', currency: 'ETH', txHash: hash, threadId })).json().errors.amount).toBe(
       'Amount must be a valid number',
     );
+    expect((await tipper.client.post('/api/crypto/tips', { amount: '-1', currency: 'ETH', txHash: hash, threadId })).json().errors.amount).toBe(
+      'Amount must be greater than 0',
+    );
+    expect((await tipper.client.post('/api/crypto/tips', { amount: '', currency: 'ETH', txHash: hash, threadId })).json().errors.amount).toBe(
+      'Amount is required',
+    );
     expect((await t.client().post('/api/crypto/tips', { amount: '1', currency: 'ETH', txHash: hash, threadId })).statusCode).toBe(401);
   });
 });

@@ -65,11 +65,31 @@ async function settle(tx: DbOrTx, tip: TipRow, status: TipStatus, now: Date): Pr
   const usd = usdEstimate(tip.amount, rate);
   if (tip.fromUserId) await tx.update(users).set({ totalTipsSent: sql`${users.totalTipsSent} + ${usd}::numeric` }).where(eq(users.id, tip.fromUserId));
   if (tip.recipientUserId) {
-    await tx.update(users).set({ totalTipsReceived: sql`${users.totalTipsReceived} + ${usd}::numeric` }).where(eq(users.id, tip.recipientUserId));
+    const toSignedContent = !(await paidForAnonymousContent(tx, tip));
+    await tx
+      .update(users)
+      .set({
+        totalTipsReceived: sql`${users.totalTipsReceived} + ${usd}::numeric`,
+        ...(toSignedContent ? { publicTipsReceived: sql`${users.publicTipsReceived} + ${usd}::numeric` } : {}),
+      })
+      .where(eq(users.id, tip.recipientUserId));
   }
   if (tip.threadId && !tip.postId) {
     await tx.update(threads).set({ totalTipsReceived: sql`${threads.totalTipsReceived} + ${usd}::numeric` }).where(eq(threads.id, tip.threadId));
   }
+}
+
+/** Whether a tip went to an anonymous post or thread (then only its author may see it counted). */
+async function paidForAnonymousContent(tx: DbOrTx, tip: Pick<TipRow, 'threadId' | 'postId'>): Promise<boolean> {
+  if (tip.postId) {
+    const [post] = await tx.select({ isAnonymous: posts.isAnonymous }).from(posts).where(eq(posts.id, tip.postId));
+    return post?.isAnonymous ?? true;
+  }
+  if (tip.threadId) {
+    const [thread] = await tx.select({ isAnonymous: threads.isAnonymous }).from(threads).where(eq(threads.id, tip.threadId));
+    return thread?.isAnonymous ?? true;
+  }
+  return true;
 }
 
 async function check(chains: Chains, tip: Pick<TipRow, 'txHash' | 'currency' | 'recipientAddress' | 'amount'>): Promise<PaymentCheck | null> {

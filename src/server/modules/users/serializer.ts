@@ -17,16 +17,21 @@ export function serializePublicUser(user: UserRow): PublicUser {
     postCount: user.postCount,
     threadCount: user.threadCount,
     totalTipsSent: user.totalTipsSent,
-    totalTipsReceived: user.totalTipsReceived,
+    totalTipsReceived: user.publicTipsReceived,
     bio: user.bio,
     avatarUrl: user.avatarUrl,
   };
 }
 
-/** The user as they (or an admin) see themselves: adds e-mail and account state. */
+/**
+ * The user as they (or an admin) see themselves: adds e-mail and account state, and
+ * figures that include their anonymous activity (so marked).
+ */
 export function serializeCurrentUser(user: UserRow): CurrentUser {
   return {
     ...serializePublicUser(user),
+    totalTipsReceived: user.totalTipsReceived,
+    countsIncludeAnonymous: true,
     email: user.email,
     isActive: user.isActive,
     lastLoginAt: iso(user.lastLoginAt),

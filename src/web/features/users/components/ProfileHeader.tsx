@@ -12,10 +12,12 @@ interface ProfileHeaderProps {
   stats: FollowStats | undefined;
   /** Follow / Unfollow and Edit Profile, chosen by the page. */
   actions?: ReactNode;
+  /** The viewer's own profile: its figures count their anonymous content too, and say so. */
+  isOwn?: boolean;
 }
 
 /** The top of a profile (SPEC.md section 2): avatar initials, name, badges, id, membership and stats. */
-export function ProfileHeader({ profile, stats, actions }: ProfileHeaderProps) {
+export function ProfileHeader({ profile, stats, actions, isOwn = false }: ProfileHeaderProps) {
   const initials = profile.username.slice(0, 2).toUpperCase();
   const premiumUntil = profile.isPremium && profile.membershipExpiresAt ? shortDate(profile.membershipExpiresAt) : null;
   return (
@@ -56,6 +58,9 @@ export function ProfileHeader({ profile, stats, actions }: ProfileHeaderProps) {
           <Stat label="Threads" value={String(profile.threadCount)} />
           <Stat label="Joined" value={shortDate(profile.createdAt)} />
         </dl>
+        {isOwn && profile.countsIncludeAnonymous && (
+          <p className="text-xs text-muted-foreground">Your counts include your anonymous threads and posts; others see only your signed ones.</p>
+        )}
       </CardContent>
     </Card>
   );
