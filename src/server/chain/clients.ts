@@ -18,7 +18,14 @@ export interface Chains {
   rail(currency: string): CurrencyRail | undefined;
   /** Currencies that can be paid on this server (their chain is configured). */
   payable(): PaymentCurrency[];
+  /**
+   * The id of the chain at ETH_RPC_URL, asked from the node once and kept (1, mainnet,
+   * when none is configured); rejects while the node cannot be reached.
+   */
+  ethChainId(): Promise<number>;
 }
+
+const MAINNET_CHAIN_ID = 1;
 
 /** A short timeout and one retry: a request waits on this, and a dead node must answer 503 soon. */
 const client = (url: string) => createPublicClient({ transport: http(url, { timeout: 8_000, retryCount: 1, retryDelay: 200 }) }) as PublicClient;
@@ -33,7 +40,17 @@ export function createChains(config: Pick<Config, 'ethRpcUrl' | 'polygonRpcUrl' 
     rails.USDC = { client: eth, decimals: CURRENCY_DECIMALS.USDC, token: config.usdcAddress as Address };
   }
   if (polygon) rails.MATIC = { client: polygon, decimals: CURRENCY_DECIMALS.MATIC, token: null };
+  let ethChainId: Promise<number> | undefined;
   return {
+    ethChainId() {
+      if (!eth) return Promise.resolve(MAINNET_CHAIN_ID);
+      // A failed ask is forgotten, so the next one tries the node again.
+      ethChainId ??= eth.getChainId().catch((error: unknown) => {
+        ethChainId = undefined;
+        throw error;
+      });
+      return ethChainId;
+    },
     confirmations: config.paymentConfirmations,
     rail: (currency) => rails[currency as PaymentCurrency],
     payable: () => PAYMENT_CURRENCIES.filter((currency) => rails[currency]),

@@ -5,7 +5,7 @@ import { createWalletService } from './service.js';
 
 /** Wallet links: logged-in users only (CONTRACT.md section 7). */
 export async function walletRoutes(app: FastifyInstance) {
-  const wallets = createWalletService(app.db);
+  const wallets = createWalletService(app.db, app.chains);
 
   app.post('/api/wallets/challenge', async (request) => {
     const user = request.requireUser();

@@ -4,28 +4,34 @@ import { getAddress, verifyMessage, type Address, type Hex } from 'viem';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import type { WalletChallenge, WalletLink } from '../../../shared/api.js';
 import { WALLET_CHALLENGE_TTL_MS } from '../../../shared/constants.js';
+import type { Chains } from '../../chain/clients.js';
 import type { Db } from '../../db/client.js';
 import { walletChallenges, walletLinks } from '../../db/schema.js';
-import { BadRequestError, ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, ConflictError, isUniqueViolation, NotFoundError, ServiceUnavailableError } from '../../lib/errors.js';
 
 const STATEMENT = 'Link this wallet to your Hushboard account so its payments count for you.';
 export const INVALID_SIGNATURE = 'The signed message is invalid, expired or already used';
 export const ADDRESS_TAKEN = 'This address is linked to another account';
+const CHAIN_UNREACHABLE = 'The payment network cannot be reached; try again later';
 
 /**
  * Wallet links (CONTRACT.md section 7): an address proves it belongs to an account by
  * signing a one-time Sign-In with Ethereum (EIP-4361) message the server issued.
  */
-export function createWalletService(db: Db) {
+export function createWalletService(db: Db, chains: Pick<Chains, 'ethChainId'>) {
   return {
     async challenge(userId: number, rawAddress: string, site: { domain: string; uri: string }): Promise<WalletChallenge> {
       const address = getAddress(rawAddress.toLowerCase());
       const nonce = randomBytes(16).toString('hex');
       const issuedAt = new Date();
       const expiresAt = new Date(issuedAt.getTime() + WALLET_CHALLENGE_TTL_MS);
+      // The chain the payments are verified on, so the wallet shows the right network.
+      const chainId = await chains.ethChainId().catch(() => {
+        throw new ServiceUnavailableError(CHAIN_UNREACHABLE);
+      });
       let message: string;
       try {
-        message = createSiweMessage({ ...site, address, chainId: 1, nonce, version: '1', statement: STATEMENT, issuedAt, expirationTime: expiresAt });
+        message = createSiweMessage({ ...site, address, chainId, nonce, version: '1', statement: STATEMENT, issuedAt, expirationTime: expiresAt });
       } catch {
         throw new BadRequestError('This host name cannot be used for wallet sign-in');
       }
