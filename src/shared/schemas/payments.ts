@@ -10,9 +10,10 @@ export const amountField = z.preprocess(
   z
     .string({ error: 'Amount is required' })
     .min(1, 'Amount is required')
-    .regex(/^\d+(\.\d+)?$/, 'Amount must be a valid number')
-    .refine((value) => /[1-9]/.test(value), 'Amount must be greater than 0')
-    .refine((value) => /^\d{1,10}(\.\d{1,8})?$/.test(value), 'Amount must have at most 10 digits before and 8 after the point'),
+    // A negative number is a number: it gets the 'greater than 0' message, not 'valid number'.
+    .regex(/^-?\d+(\.\d+)?$/, 'Amount must be a valid number')
+    .refine((value) => !value.startsWith('-') && /[1-9]/.test(value), 'Amount must be greater than 0')
+    .refine((value) => /^-?\d{1,10}(\.\d{1,8})?$/.test(value), 'Amount must have at most 10 digits before and 8 after the point'),
 );
 
 /** A transaction hash, 10 to 128 characters, compared in lower case. */
