@@ -54,3 +54,46 @@ test('an admin stickies, locks, deletes a post and deletes the thread', { tag: '
   await expect(page).toHaveURL('/board/g');
   await expect(page.getByRole('link', { name: title, exact: true })).toHaveCount(0);
 });
+
+test('menu and dialog triggers announce their popup before and after their code loads', { tag: '@desktop' }, async ({ page }) => {
+  const admin = uniqueUsername('admin');
+  createAdmin(admin);
+  await loginViaApi(page, admin);
+  const title = `Announced ${Date.now()}`;
+  const id = await createThreadViaApi(page, 'g', title);
+  const postId = await createPostViaApi(page, id, 'A reply with a menu');
+
+  // Each trigger is a plain button until first used (lib/on-first-use.tsx); assistive
+  // technology must learn from it what Radix's trigger says once loaded.
+  const expectTrigger = async (name: string, popup: 'menu' | 'dialog', expanded: 'true' | 'false') => {
+    // includeHidden: a modal dialog hides the page behind it, its trigger included.
+    const trigger = page.getByRole('button', { name, exact: true, includeHidden: true }).first();
+    await expect(trigger).toHaveAttribute('aria-haspopup', popup);
+    await expect(trigger).toHaveAttribute('aria-expanded', expanded);
+    return trigger;
+  };
+  const checkAll = async (triggers: [string, 'menu' | 'dialog'][]) => {
+    for (const [name, popup] of triggers) {
+      const trigger = await expectTrigger(name, popup, 'false');
+      await trigger.click();
+      await expect(page.getByRole(popup === 'menu' ? 'menu' : 'dialog')).toBeVisible();
+      await expectTrigger(name, popup, 'true');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole(popup === 'menu' ? 'menu' : 'dialog')).toBeHidden();
+      await expectTrigger(name, popup, 'false');
+    }
+  };
+
+  await page.goto('/board/g');
+  await checkAll([
+    ['Moderation actions', 'menu'],
+    ['Theme', 'menu'],
+    [`${admin.slice(0, 2).toUpperCase()}, user menu`, 'menu'],
+    ['New Thread', 'dialog'],
+  ]);
+  await page.goto(`/thread/${id}`);
+  await checkAll([
+    ['Thread actions', 'menu'],
+    [`Actions for post ${postId}`, 'menu'],
+  ]);
+});

@@ -11,8 +11,12 @@ export type PartTrigger = ReactElement<ButtonHTMLAttributes<HTMLButtonElement>>;
  * chunk every page waited for (docs/web-bundle.md). Hovering or focusing the trigger
  * starts the load, so a click rarely waits for it; a failed load is retried on the
  * next use. The part is mounted open, and stays mounted, like any Radix part.
+ *
+ * Until then the trigger announces what Radix's trigger will: that it opens a `popup`
+ * (aria-haspopup), which is closed, so assistive technology and anyone finding controls
+ * by role meet the same button before and after the load.
  */
-export function onFirstUse<Props extends { trigger: PartTrigger }>(load: () => Promise<ComponentType<Props>>) {
+export function onFirstUse<Props extends { trigger: PartTrigger }>(popup: 'menu' | 'dialog', load: () => Promise<ComponentType<Props>>) {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   const preload = () =>
@@ -39,7 +43,14 @@ export function onFirstUse<Props extends { trigger: PartTrigger }>(load: () => P
         () => toast({ variant: 'destructive', title: 'Could not load', description: 'Check your connection and try again.' }),
       );
     };
-    return cloneElement(props.trigger, { onClick: use, onPointerEnter: warm, onFocus: warm, 'aria-expanded': false });
+    return cloneElement(props.trigger, {
+      onClick: use,
+      onPointerEnter: warm,
+      onFocus: warm,
+      'aria-haspopup': popup,
+      'aria-expanded': false,
+      'data-state': 'closed',
+    } as ButtonHTMLAttributes<HTMLButtonElement>);
   }
 
   return { preload, Part };

@@ -5,14 +5,14 @@ import { Button } from '../ui/button';
 /** Announced on every open and close, for whoever wants to follow the drawer (detail: { open }). */
 export const MOBILE_MENU_EVENT = 'hushboard:mobile-menu';
 
-const mobileDrawer = onFirstUse(() => import('./MobileDrawerOpened').then((module) => module.MobileDrawerOpened));
+const mobileDrawer = onFirstUse('dialog', () => import('./MobileDrawerOpened').then((module) => module.MobileDrawerOpened));
 
 /** The mobile menu drawer (SPEC.md section 2): user card, Home, Premium Membership and the boards. */
 export function MobileDrawer() {
   return (
     <mobileDrawer.Part
       trigger={
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" aria-haspopup="dialog">
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
           <Menu aria-hidden="true" />
         </Button>
       }

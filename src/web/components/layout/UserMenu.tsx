@@ -5,7 +5,7 @@ import { onFirstUse } from '../../lib/on-first-use';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 
-const accountMenu = onFirstUse(() => import('./AccountMenuOpened').then((module) => module.AccountMenuOpened));
+const accountMenu = onFirstUse('menu', () => import('./AccountMenuOpened').then((module) => module.AccountMenuOpened));
 
 /** SPEC.md section 2, user menu: a spinner while the session loads, then login or the account menu. */
 export function UserMenu() {
@@ -27,7 +27,7 @@ function AccountMenu({ user }: { user: CurrentUser }) {
     <accountMenu.Part
       user={user}
       trigger={
-        <Button size="icon" aria-label={`${initials}, user menu`} aria-haspopup="menu" className="rounded-full text-xs font-semibold">
+        <Button size="icon" aria-label={`${initials}, user menu`} className="rounded-full text-xs font-semibold">
           {initials}
         </Button>
       }

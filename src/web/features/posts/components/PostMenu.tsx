@@ -10,7 +10,7 @@ export interface PostMenuProps {
   onBan: (ipHash: string) => void;
 }
 
-const postMenu = onFirstUse(() => import('./PostMenuOpened').then((module) => module.PostMenuOpened));
+const postMenu = onFirstUse('menu', () => import('./PostMenuOpened').then((module) => module.PostMenuOpened));
 
 /**
  * The per-post menu (SPEC.md section 2): Report, Copy Text, Copy ID; admins also Ban
@@ -23,7 +23,7 @@ export function PostMenu(props: PostMenuProps) {
     <postMenu.Part
       {...props}
       trigger={
-        <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for post ${props.post.id}`} aria-haspopup="menu">
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for post ${props.post.id}`}>
           <MoreHorizontal aria-hidden="true" />
         </Button>
       }

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { onFirstUse } from '../../../lib/on-first-use';
 import type { ThreadAdminMenuProps } from './ThreadAdminMenuOpened';
 
-const adminMenu = onFirstUse(() => import('./ThreadAdminMenuOpened').then((module) => module.ThreadAdminMenuOpened));
+const adminMenu = onFirstUse('menu', () => import('./ThreadAdminMenuOpened').then((module) => module.ThreadAdminMenuOpened));
 
 /** The thread card's admin menu (SPEC.md section 2): Ban User and Delete Thread. */
 export function ThreadAdminMenu(props: ThreadAdminMenuProps) {
@@ -11,7 +11,7 @@ export function ThreadAdminMenu(props: ThreadAdminMenuProps) {
     <adminMenu.Part
       {...props}
       trigger={
-        <Button variant="ghost" size="icon" className="size-8" aria-label="Moderation actions" aria-haspopup="menu">
+        <Button variant="ghost" size="icon" className="size-8" aria-label="Moderation actions">
           <MoreHorizontal aria-hidden="true" />
         </Button>
       }

@@ -10,7 +10,7 @@ export interface ThreadMenuProps {
   onBan: (ipHash: string) => void;
 }
 
-const threadMenu = onFirstUse(() => import('./ThreadMenuOpened').then((module) => module.ThreadMenuOpened));
+const threadMenu = onFirstUse('menu', () => import('./ThreadMenuOpened').then((module) => module.ThreadMenuOpened));
 
 /** The thread page's menu (SPEC.md section 2, thread detail): Report and Share; admins also Sticky, Lock, Ban User and Delete. */
 export function ThreadMenu(props: ThreadMenuProps) {
@@ -18,7 +18,7 @@ export function ThreadMenu(props: ThreadMenuProps) {
     <threadMenu.Part
       {...props}
       trigger={
-        <Button variant="ghost" size="icon" aria-label="Thread actions" aria-haspopup="menu">
+        <Button variant="ghost" size="icon" aria-label="Thread actions">
           <MoreVertical aria-hidden="true" />
         </Button>
       }
