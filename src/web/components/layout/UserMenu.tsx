@@ -14,7 +14,10 @@ export function UserMenu() {
   if (!user) {
     return (
       <Button asChild size="sm">
-        <Link to="/auth">Login / Register</Link>
+        {/* Below 360 px the header has no room for the whole label; the name keeps it. */}
+        <Link to="/auth" aria-label="Login / Register">
+          Login<span className="max-[359px]:hidden"> / Register</span>
+        </Link>
       </Button>
     );
   }

@@ -90,11 +90,11 @@ function ReportItem({ report }: { report: Report }) {
           {timeAgo(report.createdAt)}
         </time>
       </div>
-      <h3 id={labelId} className="font-semibold break-words">
+      <h3 id={labelId} className="font-semibold wrap-anywhere">
         {target.type === 'post' ? `Reply in “${title}”` : title}
       </h3>
-      <blockquote className="border-l-2 pl-3 text-sm whitespace-pre-wrap break-words text-muted-foreground">{target.excerpt || '(no content)'}</blockquote>
-      <p className="text-sm break-words">
+      <blockquote className="border-l-2 pl-3 text-sm whitespace-pre-wrap wrap-anywhere text-muted-foreground">{target.excerpt || '(no content)'}</blockquote>
+      <p className="text-sm wrap-anywhere">
         <span className="font-medium">Reason:</span> {report.reason}
       </p>
       {report.status !== 'open' && report.resolvedAt && (

@@ -44,9 +44,9 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
         className="flex scroll-mt-24 gap-2 rounded-lg border bg-card p-3 transition-colors outline-none [contain-intrinsic-size:auto_9rem] [content-visibility:auto] sm:gap-3 sm:p-4"
       >
         {!post.isDeleted && <div className="-ml-1 shrink-0">{actions.renderVotes(post)}</div>}
-        <div className="grid min-w-0 flex-1 gap-2">
+        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-2">
           <header className="flex items-center gap-2 text-sm">
-            <h3 id={headingId} className="font-medium">
+            <h3 id={headingId} className="min-w-0 font-medium wrap-anywhere">
               {post.isDeleted ? (
                 <span className="text-muted-foreground">Deleted</span>
               ) : post.userId && post.username ? (

@@ -20,8 +20,8 @@ export function CatalogGrid({ threads }: { threads: Thread[] }) {
               <MessageSquare className="size-3" aria-hidden="true" />
               {replyCountLabel(thread.replyCount)}
             </span>
-            <span className="line-clamp-2 text-sm font-semibold break-words">{thread.title}</span>
-            <span className="line-clamp-3 text-xs break-words text-muted-foreground">{thread.content}</span>
+            <span className="line-clamp-2 text-sm font-semibold wrap-anywhere">{thread.title}</span>
+            <span className="line-clamp-3 text-xs wrap-anywhere text-muted-foreground">{thread.content}</span>
           </Link>
         </li>
       ))}

@@ -36,9 +36,9 @@ export function ThreadCard({ thread, votes, isAdmin, onBan }: ThreadCardProps) {
       <Link to={`/thread/${thread.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <ThreadThumbnail src={thread.thumbnailUrl ?? thread.imageUrl} className="size-16 rounded-md sm:size-24" />
       </Link>
-      <div className="grid min-w-0 flex-1 content-start gap-1.5">
+      <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] content-start gap-1.5">
         <div className="flex items-start gap-2">
-          <h3 id={titleId} className="min-w-0 flex-1 font-semibold leading-snug break-words">
+          <h3 id={titleId} className="min-w-0 flex-1 font-semibold leading-snug wrap-anywhere">
             <Link to={`/thread/${thread.id}`} className="hover:underline">
               {thread.title}
             </Link>

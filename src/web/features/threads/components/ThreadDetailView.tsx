@@ -66,7 +66,7 @@ export function ThreadDetailView(props: ThreadDetailViewProps) {
               <div className="flex flex-wrap gap-1.5">
                 <ThreadBadges thread={thread} withLocked />
               </div>
-              <h1 id="thread-title" className="text-2xl font-bold tracking-tight break-words">
+              <h1 id="thread-title" className="text-2xl font-bold tracking-tight wrap-anywhere">
                 {thread.title}
               </h1>
               <ThreadByline thread={thread} />

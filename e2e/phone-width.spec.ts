@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import { createAdmin, createPostViaApi, createThreadViaApi, currentUserId, expect, loginViaApi, test, uniqueUsername } from './fixtures.js';
+
+// CONTRACT.md section 8: the mobile layout below 768 px. On the narrowest phones still
+// sold (320 px) and the most common (375 px) no page may scroll sideways or cut
+// anything off on the right.
+const WIDTHS = [320, 375];
+
+/** Elements whose right edge lies past the viewport, outside any container that scrolls sideways. */
+const overflowing = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrollsSideways = (element: Element) => {
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        const overflowX = getComputedStyle(node).overflowX;
+        if (overflowX === 'auto' || overflowX === 'scroll') return true;
+      }
+      return false;
+    };
+    const found: Element[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= width + 1) continue;
+      if (getComputedStyle(element).visibility === 'hidden' || element.closest('[aria-hidden="true"], .sr-only')) continue;
+      if (!scrollsSideways(element)) found.push(element);
+    }
+    // The innermost ones name the cause; their ancestors only grew around them.
+    const offenders = found
+      .filter((element) => !found.some((other) => other !== element && element.contains(other)))
+      .slice(0, 5)
+      .map((element) => {
+        const classes = typeof element.className === 'string' ? element.className.slice(0, 80) : '';
+        return `${element.tagName.toLowerCase()}.${classes} "${(element.textContent ?? '').trim().slice(0, 40)}" right=${Math.round(element.getBoundingClientRect().right)}`;
+      });
+    return { scrollWidth: document.documentElement.scrollWidth, width, offenders };
+  });
+
+test('no page scrolls sideways or cuts content off at 320 and 375 px', { tag: '@mobile' }, async ({ page }) => {
+  test.setTimeout(120_000);
+  const admin = uniqueUsername('narrow');
+  createAdmin(admin);
+  await loginViaApi(page, admin);
+  const threadId = await createThreadViaApi(page, 'g', `A rather long thread title to wrap on a phone ${Date.now()}`);
+  await createPostViaApi(page, threadId, `A reply with a long link https://example.com/${'a'.repeat(120)} and >>${threadId}`);
+  const userId = await currentUserId(page);
+
+  const pages: [string, string][] = [
+    ['/', 'Popular Boards'],
+    ['/recent', 'Recent Threads'],
+    ['/popular', 'Popular Threads'],
+    ['/board/g', 'Technology'],
+    [`/thread/${threadId}`, 'A rather long thread title'],
+    ['/search?q=rather+long', 'Search'],
+    ['/premium', 'Premium'],
+    [`/users/${userId}`, admin],
+    ['/mod', 'Moderation'],
+  ];
+  const visitorPages: [string, string][] = [['/auth', 'Login']];
+
+  const check = async (paths: [string, string][]) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 740 });
+      for (const [path, text] of paths) {
+        await page.goto(path);
+        await expect(page.getByRole('main').getByText(text).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const result = await overflowing(page);
+        expect.soft(result.scrollWidth, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(result.width);
+        expect.soft(result.offenders, `${path} at ${width} px cuts off`).toEqual([]);
+      }
+    }
+  };
+  await check(pages);
+  await page.context().clearCookies();
+  await check(visitorPages);
+});
