@@ -27,10 +27,12 @@ export default defineConfig({
     // Read by scripts/bundle-report.mjs: which chunks each route loads.
     manifest: true,
     rollupOptions: {
-      onwarn(warning, warn) {
-        // zod's sources carry comments that merely mention @__PURE__; Rollup warns and drops them.
-        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
-        warn(warning);
+      // zod's sources carry comments that merely mention @__PURE__; Rollup logs and drops
+      // them. Not ours, and on a first `npm start` they read like errors. (onLog, not
+      // onwarn: Vite prints these through the log hook before onwarn sees them.)
+      onLog(level, log, handler) {
+        if (log.code === 'INVALID_ANNOTATION' && log.id?.includes('node_modules')) return;
+        handler(level, log);
       },
       output: {
         // Chunks under 8 KB are folded into a chunk that loads with them wherever that adds

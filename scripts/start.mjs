@@ -20,12 +20,24 @@ function newestMtime(target) {
 
 const builtAt = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
 if (builtAt < Math.max(...inputs.map(newestMtime))) {
-  console.log(builtAt === 0 ? 'Building Hushboard (first start)...' : 'Sources changed: rebuilding...');
+  // Two plain lines of progress; the tools' own output only when a step fails.
+  console.log(builtAt === 0 ? 'Building Hushboard (first start, about half a minute)...' : 'Sources changed: rebuilding...');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error('The build failed; see above.');
-    process.exit(result.status ?? 1);
+  for (const [label, script] of [
+    ['web app', 'build:web'],
+    ['server', 'build:server'],
+  ]) {
+    const started = Date.now();
+    process.stdout.write(`  the ${label}... `);
+    const result = spawnSync(npm, ['run', '--silent', script], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
+    if (result.status !== 0) {
+      console.log('failed:');
+      process.stdout.write(result.stdout ?? '');
+      process.stderr.write(result.stderr ?? '');
+      console.error(`Building the ${label} failed; see above.`);
+      process.exit(result.status ?? 1);
+    }
+    console.log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
 }
 
