@@ -18,7 +18,7 @@ const overflowing = (page: Page) =>
       return false;
     };
     const found: Element[] = [];
-    for (const element of document.body.querySelectorAll('*')) {
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || box.right <= width + 1) continue;
       if (getComputedStyle(element).visibility === 'hidden' || element.closest('[aria-hidden="true"], .sr-only')) continue;
