@@ -68,7 +68,11 @@ test('a user registers, creates a thread with an image, replies, nests, quotes a
   await up.click();
   await expect(up).toHaveAttribute('aria-pressed', 'true');
   await expect(thread.getByTestId('vote-score')).toHaveText('1');
+  // The highlight is optimistic: wait for the server's answer before reloading, as a
+  // reload sent while the vote is in flight may read the state from before it.
+  const downRecorded = page.waitForResponse((response) => /\/api\/threads\/\d+\/vote$/.test(response.url()) && response.ok());
   await down.click();
+  await downRecorded;
   await expect(down).toHaveAttribute('aria-pressed', 'true');
   await expect(up).toHaveAttribute('aria-pressed', 'false');
   await expect(thread.getByTestId('vote-score')).toHaveText('-1');
@@ -78,7 +82,9 @@ test('a user registers, creates a thread with an image, replies, nests, quotes a
 
   // Vote a reply up: after a reload its highlight comes with one request for all the replies' votes, none per reply.
   const reply = page.locator(`#post-${firstId}`);
+  const upRecorded = page.waitForResponse((response) => /\/api\/posts\/\d+\/vote$/.test(response.url()) && response.ok());
   await reply.getByRole('button', { name: 'Upvote' }).click();
+  await upRecorded;
   await expect(reply.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
   const askedPerReply: string[] = [];
   page.on('request', (request) => {
