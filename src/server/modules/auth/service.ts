@@ -2,11 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation } from '../../lib/errors.js';
+import { USERNAME_TAKEN } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 
 type UserRow = typeof users.$inferSelect;
-
-export const USERNAME_TAKEN = 'Username is already taken';
 
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   return db

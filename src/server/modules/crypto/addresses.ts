@@ -8,6 +8,7 @@ import { cryptoAddresses, posts, threads } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
 
 export const NO_ADDRESS = 'No address for this currency';
+export const ADDRESS_NOT_FOUND = 'Address not found';
 
 type AddressRow = typeof cryptoAddresses.$inferSelect;
 
@@ -93,7 +94,7 @@ export function createAddressService(db: DbOrTx) {
         .delete(cryptoAddresses)
         .where(and(eq(cryptoAddresses.id, id), eq(cryptoAddresses.userId, userId)))
         .returning({ id: cryptoAddresses.id });
-      if (deleted.length === 0) throw new NotFoundError('Address not found');
+      if (deleted.length === 0) throw new NotFoundError(ADDRESS_NOT_FOUND);
     },
 
     /** A look-up answer: the address, else 404. */

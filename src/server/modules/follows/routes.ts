@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
-import { USER_NOT_FOUND } from '../users/service.js';
 import { createFollowService } from './service.js';
 
 type WithId = { Params: { id: string } };

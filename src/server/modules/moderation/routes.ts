@@ -8,13 +8,12 @@ import {
   userStatusSchema,
 } from '../../../shared/schemas/moderation.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { POST_NOT_FOUND, THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
-import { THREAD_NOT_FOUND } from '../threads/service.js';
-import { USER_NOT_FOUND } from '../users/service.js';
 import { createBanService, NOT_BANNED } from './bans.js';
 import { listModerationLog } from './log.js';
-import { createModerationService, POST_NOT_FOUND } from './service.js';
+import { createModerationService } from './service.js';
 
 type IdParams = { Params: { id: string } };
 

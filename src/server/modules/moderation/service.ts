@@ -3,16 +3,14 @@ import type { CurrentUser, Thread } from '../../../shared/api.js';
 import type { Db } from '../../db/client.js';
 import { posts, sessions, threads, users } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { POST_NOT_FOUND, THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { premiumAccessSet } from '../premium/access.js';
 import { findThread } from '../threads/queries.js';
 import { serializeThread } from '../threads/serializer.js';
-import { THREAD_NOT_FOUND } from '../threads/service.js';
 import { serializeCurrentUser } from '../users/serializer.js';
-import { USER_NOT_FOUND } from '../users/service.js';
 import { recordModeration } from './log.js';
 
-export const POST_NOT_FOUND = 'Post not found';
 export const CANNOT_SUSPEND_SELF = 'You cannot suspend your own account';
 
 type Flag = 'isSticky' | 'isLocked';

@@ -10,6 +10,7 @@ import { verifyPayment } from '../../chain/verify.js';
 import type { Db } from '../../db/client.js';
 import { membershipPurchases, premiumAccesses, threads, users } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '../../lib/errors.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/service.js';
 import { receivingAddress } from '../crypto/addresses.js';
@@ -19,7 +20,6 @@ type PurchaseAccess = z.output<typeof purchaseAccessSchema>;
 type PurchaseMembership = z.output<typeof purchaseMembershipSchema>;
 type Buyer = { id: number; ipHash: string };
 
-const THREAD_NOT_FOUND = 'Thread not found';
 const PLAN_INTERVAL: Record<MembershipPlanId, string> = { monthly: '1 month', annual: '1 year' };
 /** Amounts are stored with 8 decimals (numeric(18, 8)). */
 const RECORDED_DECIMALS = 8;

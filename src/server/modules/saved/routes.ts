@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { pageQuerySchema } from '../../../shared/schemas/users.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { THREAD_NOT_FOUND } from '../threads/service.js';
 import { createSavedThreadService } from './service.js';
 
 type WithId = { Params: { id: string } };

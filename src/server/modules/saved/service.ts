@@ -4,11 +4,11 @@ import { PROFILE_THREADS_PER_PAGE } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { savedThreads, threads } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { premiumAccessSet } from '../premium/access.js';
 import { findThread, notDeleted, selectThreads } from '../threads/queries.js';
 import { serializeThread } from '../threads/serializer.js';
-import { THREAD_NOT_FOUND } from '../threads/service.js';
 
 /** The thread page's Save button: a private, per-user list of threads. */
 export function createSavedThreadService(db: Db) {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createThreadSchema } from '../../../shared/schemas/threads.js';
 import { readForm } from '../../lib/form.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
 import { multipartRoutes } from '../../plugins/multipart.js';
-import { THREAD_NOT_FOUND } from './service.js';
 
 export async function threadRoutes(app: FastifyInstance) {
   app.get('/api/threads/simple-recent', async (request) => app.threads.recent(viewerOf(request)));

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { boards, threads, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { singleFlight } from '../../lib/single-flight.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/service.js';
@@ -19,7 +20,6 @@ import { serializeThread } from './serializer.js';
 type CreateThread = z.output<typeof createThreadSchema>;
 type ListQuery = z.output<typeof threadListQuerySchema>;
 
-export const THREAD_NOT_FOUND = 'Thread not found';
 export const PREMIUM_REQUIRED = 'Premium Member Required';
 
 export function createThreadService({ db, saveImage }: { db: Db; saveImage: SaveImage }) {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { pageQuerySchema, updateProfileSchema } from '../../../shared/schemas/users.js';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
+import { USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
 import { listActivities } from '../activities/service.js';
-import { USER_NOT_FOUND, createUserService } from './service.js';
+import { createUserService } from './service.js';
 
 type WithId = { Params: { id: string } };
 

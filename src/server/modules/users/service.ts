@@ -6,16 +6,15 @@ import type { updateProfileSchema } from '../../../shared/schemas/users.js';
 import type { Db } from '../../db/client.js';
 import { posts, threads, users } from '../../db/schema.js';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
+import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/service.js';
-import { USERNAME_TAKEN, findUserByUsername } from '../auth/service.js';
+import { findUserByUsername } from '../auth/service.js';
 import { serializePost } from '../posts/serializer.js';
 import { premiumAccessSet } from '../premium/access.js';
 import { notDeleted, selectThreads } from '../threads/queries.js';
 import { serializeThread } from '../threads/serializer.js';
 import { serializeCurrentUser, serializePublicUser } from './serializer.js';
-
-export const USER_NOT_FOUND = 'User not found';
 
 export type ProfilePost = Post & { threadTitle: string };
 
