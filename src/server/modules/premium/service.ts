@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { MembershipPlans, MembershipPurchase, PremiumPurchase } from '../../../shared/api.js';
+import type { MembershipPlans, MembershipPurchase, PremiumAccessCheck, PremiumPurchase } from '../../../shared/api.js';
 import { MEMBERSHIP_PLANS, MEMBERSHIP_USD_RATES, type MembershipPlanId } from '../../../shared/constants.js';
 import type { purchaseAccessSchema, purchaseMembershipSchema } from '../../../shared/schemas/premium.js';
 import { fromBaseUnits, priceFromUsd, toBaseUnits } from '../../chain/amounts.js';
@@ -75,7 +75,7 @@ export function createPremiumService({ db, chains, paymentAddress }: { db: Db; c
   }
 
   return {
-    async checkAccess(threadId: number, viewer: Viewer): Promise<{ hasAccess: boolean }> {
+    async checkAccess(threadId: number, viewer: Viewer): Promise<PremiumAccessCheck> {
       const thread = await findThread(threadId);
       if (viewer.userId === null) return { hasAccess: false };
       return { hasAccess: await hasPremiumAccess(db, viewer, thread) };
