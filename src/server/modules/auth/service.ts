@@ -1,20 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation } from '../../lib/errors.js';
 import { USERNAME_TAKEN } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { findUserByUsername } from '../users/service.js';
 
 type UserRow = typeof users.$inferSelect;
-
-export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  return db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .limit(1)
-    .then((rows) => rows[0]);
-}
 
 export function createAuthService(db: Db) {
   return {

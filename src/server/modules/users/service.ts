@@ -9,7 +9,6 @@ import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from 
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/service.js';
-import { findUserByUsername } from '../auth/service.js';
 import { serializePost } from '../posts/serializer.js';
 import { premiumAccessSet } from '../premium/access.js';
 import { notDeleted, selectThreads } from '../threads/queries.js';
@@ -17,6 +16,18 @@ import { serializeThread } from '../threads/serializer.js';
 import { serializeCurrentUser, serializePublicUser } from './serializer.js';
 
 export type ProfilePost = Post & { threadTitle: string };
+
+type UserRow = typeof users.$inferSelect;
+
+/** The user holding a username in any letter case (usernames are unique case-insensitively). */
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1)
+    .then((rows) => rows[0]);
+}
 
 const { searchVector: _omit, ...postColumns } = getTableColumns(posts);
 

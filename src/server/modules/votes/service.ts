@@ -3,9 +3,9 @@ import type { PostVote, ThreadVote, UserVote, VoteResult } from '../../../shared
 import type { Db, Tx } from '../../db/client.js';
 import { posts, threads, votes } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { hotScoreAfter } from '../../lib/hot-score.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { recordActivity } from '../activities/service.js';
-import { hotScoreAfter } from '../threads/hot-score.js';
 
 export type VoteTarget = { kind: 'thread'; id: number } | { kind: 'post'; id: number };
 type Direction = 1 | -1;
