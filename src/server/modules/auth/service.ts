@@ -4,7 +4,7 @@ import { users } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation } from '../../lib/errors.js';
 import { USERNAME_TAKEN } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { findUserByUsername } from '../users/service.js';
+import { findUserByUsername } from '../users/index.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -40,3 +40,5 @@ export function createAuthService(db: Db) {
     },
   };
 }
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -97,6 +97,12 @@ export function createAddressService(db: DbOrTx) {
       if (deleted.length === 0) throw new NotFoundError(ADDRESS_NOT_FOUND);
     },
 
+    /** The author of a live thread, or null: what a look-up by thread asks about. */
+    threadAuthor: (threadId: number) => threadAuthorship(db, threadId),
+
+    /** The author of a live post in a live thread, or null. */
+    postAuthor: (postId: number) => postAuthorship(db, postId),
+
     /** A look-up answer: the address, else 404. */
     async lookUp(author: Authorship | null, currency: string): Promise<{ address: string }> {
       const address = author ? await receivingAddress(db, author, currency.toUpperCase()) : null;
@@ -105,3 +111,5 @@ export function createAddressService(db: DbOrTx) {
     },
   };
 }
+
+export type AddressService = ReturnType<typeof createAddressService>;

@@ -3,16 +3,14 @@ import { addAddressSchema, tipSchema } from '../../../shared/schemas/crypto.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
-import { ADDRESS_NOT_FOUND, createAddressService, postAuthorship, threadAuthorship } from './addresses.js';
-import { createTipService } from './tips.js';
+import { ADDRESS_NOT_FOUND } from './addresses.js';
 
 type WithId = { Params: { id: string } };
 type LookUp = { Params: { id: string; currency: string } };
 
 /** Receiving addresses, their look-ups, and tips (CONTRACT.md sections 4 and 7). */
 export async function cryptoRoutes(app: FastifyInstance) {
-  const addresses = createAddressService(app.db);
-  const tips = createTipService({ db: app.db, chains: app.chains });
+  const { addresses, tips } = app.services;
 
   app.get('/api/crypto/addresses', async (request) => addresses.list(request.requireUser().id));
 
@@ -32,10 +30,10 @@ export async function cryptoRoutes(app: FastifyInstance) {
     addresses.lookUp({ userId: parseId(request.params.id, USER_NOT_FOUND), isAnonymous: false }, request.params.currency),
   );
   app.get<LookUp>('/api/threads/:id/author/crypto-address/:currency', async (request) =>
-    addresses.lookUp(await threadAuthorship(app.db, parseId(request.params.id, THREAD_NOT_FOUND)), request.params.currency),
+    addresses.lookUp(await addresses.threadAuthor(parseId(request.params.id, THREAD_NOT_FOUND)), request.params.currency),
   );
   app.get<LookUp>('/api/posts/:id/author/crypto-address/:currency', async (request) =>
-    addresses.lookUp(await postAuthorship(app.db, parseId(request.params.id, POST_NOT_FOUND)), request.params.currency),
+    addresses.lookUp(await addresses.postAuthor(parseId(request.params.id, POST_NOT_FOUND)), request.params.currency),
   );
 
   app.post('/api/crypto/tips', async (request, reply) => {

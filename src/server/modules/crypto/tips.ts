@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { cryptoTips, posts, threads, users } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { postAuthorship, receivingAddress, threadAuthorship } from './addresses.js';
 
 type TipInput = z.output<typeof tipSchema>;
@@ -192,3 +192,5 @@ export function createTipService({ db, chains }: { db: Db; chains: Chains }) {
     },
   };
 }
+
+export type TipService = ReturnType<typeof createTipService>;

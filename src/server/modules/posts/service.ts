@@ -10,7 +10,7 @@ import { hotScoreAfter } from '../../lib/hot-score.js';
 import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
-import type { ActivityEvent } from '../activities/service.js';
+import type { ActivityEvent } from '../activities/index.js';
 import { serializePost, type PostRow } from './serializer.js';
 
 type CreatePost = z.output<typeof createPostSchema>;

@@ -4,12 +4,11 @@ import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { createPremiumService } from './service.js';
 
 type WithThread = { Params: { threadId: string } };
 
 export async function premiumRoutes(app: FastifyInstance) {
-  const premium = createPremiumService({ db: app.db, chains: app.chains, paymentAddress: app.config.paymentAddress });
+  const { premium } = app.services;
   const threadIdOf = (request: { params: { threadId: string } }) => parseId(request.params.threadId, THREAD_NOT_FOUND);
 
   app.get<WithThread>('/api/premium/check-access/:threadId', async (request) => premium.checkAccess(threadIdOf(request), viewerOf(request)));

@@ -12,8 +12,8 @@ import { membershipPurchases, premiumAccesses, threads, users } from '../../db/s
 import { BadRequestError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '../../lib/errors.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { recordActivity } from '../activities/service.js';
-import { receivingAddress } from '../crypto/addresses.js';
+import { recordActivity } from '../activities/index.js';
+import { receivingAddress } from '../crypto/index.js';
 import { hasPremiumAccess } from './access.js';
 
 type PurchaseAccess = z.output<typeof purchaseAccessSchema>;
@@ -163,3 +163,5 @@ export function createPremiumService({ db, chains, paymentAddress }: { db: Db; c
     },
   };
 }
+
+export type PremiumService = ReturnType<typeof createPremiumService>;

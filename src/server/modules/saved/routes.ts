@@ -4,12 +4,11 @@ import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { createSavedThreadService } from './service.js';
 
 type WithId = { Params: { id: string } };
 
 export async function savedThreadRoutes(app: FastifyInstance) {
-  const saved = createSavedThreadService(app.db);
+  const { saved } = app.services;
   const idOf = (request: { params: { id: string } }) => parseId(request.params.id, THREAD_NOT_FOUND);
 
   app.get('/api/user/saved-threads', async (request) => {

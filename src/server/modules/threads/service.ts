@@ -11,9 +11,9 @@ import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { singleFlight } from '../../lib/single-flight.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { recordActivity } from '../activities/service.js';
-import { serializePost } from '../posts/serializer.js';
-import { premiumAccessSet } from '../premium/access.js';
+import { recordActivity } from '../activities/index.js';
+import { serializePost } from '../posts/index.js';
+import { premiumAccessSet } from '../premium/index.js';
 import { findThread, findThreadPage, findThreadPosts, type ThreadOrder } from './queries.js';
 import { serializeThread } from './serializer.js';
 

@@ -8,11 +8,10 @@ import { posts, threads, users } from '../../db/schema.js';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { recordActivity } from '../activities/service.js';
-import { serializePost } from '../posts/serializer.js';
-import { premiumAccessSet } from '../premium/access.js';
-import { notDeleted, selectThreads } from '../threads/queries.js';
-import { serializeThread } from '../threads/serializer.js';
+import { recordActivity } from '../activities/index.js';
+import { serializePost } from '../posts/index.js';
+import { premiumAccessSet } from '../premium/index.js';
+import { notDeleted, selectThreads, serializeThread } from '../threads/index.js';
 import { serializeCurrentUser, serializePublicUser } from './serializer.js';
 
 export type ProfilePost = Post & { threadTitle: string };
@@ -119,3 +118,5 @@ export function createUserService(db: Db) {
     },
   };
 }
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -3,7 +3,7 @@ import { threadVotesQuerySchema, voteSchema } from '../../../shared/schemas/vote
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
-import { createVoteService, type VoteTarget } from './service.js';
+import type { VoteTarget } from './service.js';
 
 const kinds = [
   { path: 'threads', kind: 'thread', notFound: THREAD_NOT_FOUND },
@@ -11,7 +11,7 @@ const kinds = [
 ] as const;
 
 export async function voteRoutes(app: FastifyInstance) {
-  const votes = createVoteService(app.db);
+  const { votes } = app.services;
 
   for (const { path, kind, notFound } of kinds) {
     const targetOf = (id: string): VoteTarget => ({ kind, id: parseId(id, notFound) });

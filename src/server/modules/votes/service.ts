@@ -5,7 +5,7 @@ import { posts, threads, votes } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { hotScoreAfter } from '../../lib/hot-score.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 
 export type VoteTarget = { kind: 'thread'; id: number } | { kind: 'post'; id: number };
 type Direction = 1 | -1;
@@ -125,3 +125,5 @@ export function createVoteService(db: Db) {
     },
   };
 }
+
+export type VoteService = ReturnType<typeof createVoteService>;
