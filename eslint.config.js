@@ -19,6 +19,32 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    files: ['src/server/modules/*/**/*.ts'],
+    rules: {
+      // A module meets the others only through their index.ts (ARCHITECTURE.md); its own files are its own.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./[^./][^/]*/(?!index\\.js$)', message: "Import another module only through its index.js ('../<module>/index.js')." },
+            { regex: '(^|/)modules/[^/]+/(?!index\\.js$)', message: "Import another module only through its index.js ('../<module>/index.js')." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/modules/**'],
+    rules: {
+      // The app, jobs, plugins, lib and the CLI use a module through its index.ts too.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules/[^/]+/(?!index\\.js$)', message: "Import a module only through its index.js ('modules/<module>/index.js')." }] },
+      ],
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },

@@ -2,31 +2,27 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { createChains, type Chains } from './chain/clients.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createLogger, lazyChildLogger, privacySafe, requestLogPlugin } from './lib/logger.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { boardRoutes } from './modules/boards/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { moderationRoutes } from './modules/moderation/routes.js';
-import { postRoutes } from './modules/posts/routes.js';
-import { createPostService, type PostService } from './modules/posts/service.js';
-import { reportRoutes } from './modules/reports/routes.js';
-import { searchRoutes } from './modules/search/routes.js';
-import { threadRoutes } from './modules/threads/routes.js';
-import { createThreadService, type ThreadService } from './modules/threads/service.js';
-import { uploadsPlugin } from './modules/uploads/plugin.js';
-import { createUploadService } from './modules/uploads/service.js';
-import { createLocalStorage } from './modules/uploads/storage.js';
-import { voteRoutes } from './modules/votes/routes.js';
-import { followRoutes } from './modules/follows/routes.js';
-import { savedThreadRoutes } from './modules/saved/routes.js';
-import { userRoutes } from './modules/users/routes.js';
-import { createChains, type Chains } from './chain/clients.js';
-import { cryptoRoutes } from './modules/crypto/routes.js';
-import { premiumRoutes } from './modules/premium/routes.js';
-import { paymentRoutes } from './modules/payments/routes.js';
-import { walletRoutes } from './modules/wallets/routes.js';
+import { authRoutes } from './modules/auth/index.js';
+import { boardRoutes } from './modules/boards/index.js';
+import { cryptoRoutes } from './modules/crypto/index.js';
+import { followRoutes } from './modules/follows/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { moderationRoutes } from './modules/moderation/index.js';
+import { paymentRoutes } from './modules/payments/index.js';
+import { postRoutes } from './modules/posts/index.js';
+import { premiumRoutes } from './modules/premium/index.js';
+import { reportRoutes } from './modules/reports/index.js';
+import { savedThreadRoutes } from './modules/saved/index.js';
+import { searchRoutes } from './modules/search/index.js';
+import { threadRoutes } from './modules/threads/index.js';
+import { createLocalStorage, uploadsPlugin } from './modules/uploads/index.js';
+import { userRoutes } from './modules/users/index.js';
+import { voteRoutes } from './modules/votes/index.js';
+import { walletRoutes } from './modules/wallets/index.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -36,16 +32,17 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     pool: Database['pool'];
-    threads: ThreadService;
-    posts: PostService;
     /** The chains payments are verified on (CONTRACT.md section 7). */
     chains: Chains;
+    /** Every module's service, built once in services.ts; routes reach them only here. */
+    services: Services;
   }
 }
 
@@ -82,11 +79,10 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
+  const chains = createChains(config);
+  app.decorate('chains', chains);
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  const uploads = createUploadService(createLocalStorage(uploadsDir));
-  app.decorate('threads', createThreadService({ db: database.db, saveImage: uploads.saveImage }));
-  app.decorate('posts', createPostService({ db: database.db, pool: database.pool, saveImage: uploads.saveImage }));
-  app.decorate('chains', createChains(config));
+  app.decorate('services', createServices({ config, database, chains, storage: createLocalStorage(uploadsDir) }));
 
   await app.register(errorHandlerPlugin);
   await app.register(requestLogPlugin, { logger: processLogger });

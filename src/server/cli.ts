@@ -8,7 +8,8 @@ import { passwordSchema, usernameSchema } from '../shared/schemas/auth.js';
 import { ConfigError, loadConfig } from './config.js';
 import { users } from './db/schema.js';
 import { openDatabase, type OpenDatabase } from './db/open.js';
-import { createAuthService, findUserByUsername } from './modules/auth/service.js';
+import { createAuthService } from './modules/auth/index.js';
+import { findUserByUsername } from './modules/users/index.js';
 
 const USAGE = `Usage: npm run cli -- <command>
 

@@ -18,8 +18,6 @@ export const ADDRESS_MIN = 10;
 export const ADDRESS_MAX = 128;
 export const TX_HASH_MIN = 10;
 export const TX_HASH_MAX = 128;
-export const CURRENCY_MAX = 10;
-export const STATUS_MAX = 20;
 
 export const THREADS_PER_PAGE = 10;
 export const THREADS_PER_PAGE_MAX = 50;

@@ -120,7 +120,7 @@ export const threads = pgTable(
     totalTipsReceived: amount().notNull().default('0'),
     upvotes: integer().notNull().default(0),
     downvotes: integer().notNull().default(0),
-    /** Popularity that favours recent, upvoted, replied threads; see modules/threads/hot-score.ts. */
+    /** Popularity that favours recent, upvoted, replied threads; see lib/hot-score.ts. */
     hotScore: doublePrecision().notNull().default(0),
     /** Title (weight A) and body (B); premium content is never searchable. */
     searchVector: tsvector()

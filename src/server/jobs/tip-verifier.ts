@@ -1,6 +1,6 @@
 import type { Chains } from '../chain/clients.js';
 import type { Db } from '../db/client.js';
-import { verifyPendingTips } from '../modules/crypto/tips.js';
+import { verifyPendingTips } from '../modules/crypto/index.js';
 
 /** How often pending tips are checked: a paid tip is confirmed within 15 s of its confirmations. */
 export const TIP_VERIFIER_EVERY_MS = 10_000;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hasActiveMembership } from '../modules/users/serializer.js';
+import { hasActiveMembership } from './membership.js';
 
 /** Who is looking: what every privacy rule (CONTRACT.md section 4) is decided on. */
 export interface Viewer {

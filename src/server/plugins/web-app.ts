@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { webDistDir } from '../lib/paths.js';
-import { DEFAULT_META, pageMeta, renderIndexHtml } from '../modules/pages/meta.js';
+import { DEFAULT_META, pageMeta, renderIndexHtml } from '../modules/pages/index.js';
 import { contentSecurityPolicy } from './security.js';
 
 /**

@@ -72,3 +72,12 @@ export async function listActivities(db: DbOrTx, userId: number, beforeId?: numb
     ...describeActivity({ type: row.activityType, ...(row.activityData as object) } as ActivityEvent),
   }));
 }
+
+/** The timeline as the users module's route reads it; actions record theirs with recordActivity in their own transaction. */
+export function createActivityService(db: DbOrTx) {
+  return {
+    list: (userId: number, beforeId?: number): Promise<Activity[]> => listActivities(db, userId, beforeId),
+  };
+}
+
+export type ActivityService = ReturnType<typeof createActivityService>;

@@ -3,14 +3,13 @@ import { loginSchema, registerSchema } from '../../../shared/schemas/auth.js';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validate.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
-import { serializeCurrentUser } from '../users/serializer.js';
-import { createAuthService } from './service.js';
+import { serializeCurrentUser } from '../users/index.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 /** Accounts and sessions (CONTRACT.md section 3). */
 export async function authRoutes(app: FastifyInstance) {
-  const auth = createAuthService(app.db);
+  const { auth } = app.services;
 
   app.post('/api/register', rateLimited('register'), async (request, reply) => {
     await request.assertNotBanned();

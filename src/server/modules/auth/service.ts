@@ -1,21 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation } from '../../lib/errors.js';
+import { USERNAME_TAKEN } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { findUserByUsername } from '../users/index.js';
 
 type UserRow = typeof users.$inferSelect;
-
-export const USERNAME_TAKEN = 'Username is already taken';
-
-export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  return db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .limit(1)
-    .then((rows) => rows[0]);
-}
 
 export function createAuthService(db: Db) {
   return {
@@ -49,3 +40,5 @@ export function createAuthService(db: Db) {
     },
   };
 }
+
+export type AuthService = ReturnType<typeof createAuthService>;

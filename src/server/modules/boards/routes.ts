@@ -3,10 +3,10 @@ import { threadListQuerySchema } from '../../../shared/schemas/threads.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { BOARD_NOT_FOUND, createBoardService } from './service.js';
+import { BOARD_NOT_FOUND } from './service.js';
 
 export async function boardRoutes(app: FastifyInstance) {
-  const boards = createBoardService(app.db);
+  const { boards, threads } = app.services;
 
   app.get('/api/boards', async () => boards.list());
 
@@ -18,8 +18,8 @@ export async function boardRoutes(app: FastifyInstance) {
     const code = request.params.code.toLowerCase();
     const query = parseInput(threadListQuerySchema, request.query);
     // One query by the board's code; only an empty page asks whether the board exists (404).
-    const threads = await app.threads.listBoardThreads(code, query, viewerOf(request));
-    if (threads.length === 0) await boards.byCode(code);
-    return threads;
+    const page = await threads.listBoardThreads(code, query, viewerOf(request));
+    if (page.length === 0) await boards.byCode(code);
+    return page;
   });
 }

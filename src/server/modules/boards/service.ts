@@ -31,3 +31,5 @@ export function createBoardService(db: Db) {
     },
   };
 }
+
+export type BoardService = ReturnType<typeof createBoardService>;

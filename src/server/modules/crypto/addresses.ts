@@ -8,6 +8,7 @@ import { cryptoAddresses, posts, threads } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
 
 export const NO_ADDRESS = 'No address for this currency';
+export const ADDRESS_NOT_FOUND = 'Address not found';
 
 type AddressRow = typeof cryptoAddresses.$inferSelect;
 
@@ -93,8 +94,14 @@ export function createAddressService(db: DbOrTx) {
         .delete(cryptoAddresses)
         .where(and(eq(cryptoAddresses.id, id), eq(cryptoAddresses.userId, userId)))
         .returning({ id: cryptoAddresses.id });
-      if (deleted.length === 0) throw new NotFoundError('Address not found');
+      if (deleted.length === 0) throw new NotFoundError(ADDRESS_NOT_FOUND);
     },
+
+    /** The author of a live thread, or null: what a look-up by thread asks about. */
+    threadAuthor: (threadId: number) => threadAuthorship(db, threadId),
+
+    /** The author of a live post in a live thread, or null. */
+    postAuthor: (postId: number) => postAuthorship(db, postId),
 
     /** A look-up answer: the address, else 404. */
     async lookUp(author: Authorship | null, currency: string): Promise<{ address: string }> {
@@ -104,3 +111,5 @@ export function createAddressService(db: DbOrTx) {
     },
   };
 }
+
+export type AddressService = ReturnType<typeof createAddressService>;

@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { addAddressSchema, tipSchema } from '../../../shared/schemas/crypto.js';
+import { POST_NOT_FOUND, THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
-import { USER_NOT_FOUND } from '../users/service.js';
-import { createAddressService, postAuthorship, threadAuthorship } from './addresses.js';
-import { createTipService } from './tips.js';
+import { ADDRESS_NOT_FOUND } from './addresses.js';
 
 type WithId = { Params: { id: string } };
 type LookUp = { Params: { id: string; currency: string } };
 
 /** Receiving addresses, their look-ups, and tips (CONTRACT.md sections 4 and 7). */
 export async function cryptoRoutes(app: FastifyInstance) {
-  const addresses = createAddressService(app.db);
-  const tips = createTipService({ db: app.db, chains: app.chains });
+  const { addresses, tips } = app.services;
 
   app.get('/api/crypto/addresses', async (request) => addresses.list(request.requireUser().id));
 
@@ -24,7 +22,7 @@ export async function cryptoRoutes(app: FastifyInstance) {
 
   app.delete<WithId>('/api/crypto/addresses/:id', async (request, reply) => {
     const user = request.requireUser();
-    await addresses.remove(user.id, parseId(request.params.id, 'Address not found'));
+    await addresses.remove(user.id, parseId(request.params.id, ADDRESS_NOT_FOUND));
     return reply.code(204).send();
   });
 
@@ -32,10 +30,10 @@ export async function cryptoRoutes(app: FastifyInstance) {
     addresses.lookUp({ userId: parseId(request.params.id, USER_NOT_FOUND), isAnonymous: false }, request.params.currency),
   );
   app.get<LookUp>('/api/threads/:id/author/crypto-address/:currency', async (request) =>
-    addresses.lookUp(await threadAuthorship(app.db, parseId(request.params.id, 'Thread not found')), request.params.currency),
+    addresses.lookUp(await addresses.threadAuthor(parseId(request.params.id, THREAD_NOT_FOUND)), request.params.currency),
   );
   app.get<LookUp>('/api/posts/:id/author/crypto-address/:currency', async (request) =>
-    addresses.lookUp(await postAuthorship(app.db, parseId(request.params.id, 'Post not found')), request.params.currency),
+    addresses.lookUp(await addresses.postAuthor(parseId(request.params.id, POST_NOT_FOUND)), request.params.currency),
   );
 
   app.post('/api/crypto/tips', async (request, reply) => {
@@ -45,8 +43,8 @@ export async function cryptoRoutes(app: FastifyInstance) {
     return reply.code(201).send(await tips.submit(input, { id: user.id, ipHash: request.ipHash }));
   });
 
-  app.get<WithId>('/api/threads/:id/tips', async (request) => tips.forThread(parseId(request.params.id, 'Thread not found')));
-  app.get<WithId>('/api/threads/:id/post-tips', async (request) => tips.forThreadPosts(parseId(request.params.id, 'Thread not found')));
-  app.get<WithId>('/api/posts/:id/tips', async (request) => tips.forPost(parseId(request.params.id, 'Post not found')));
+  app.get<WithId>('/api/threads/:id/tips', async (request) => tips.forThread(parseId(request.params.id, THREAD_NOT_FOUND)));
+  app.get<WithId>('/api/threads/:id/post-tips', async (request) => tips.forThreadPosts(parseId(request.params.id, THREAD_NOT_FOUND)));
+  app.get<WithId>('/api/posts/:id/tips', async (request) => tips.forPost(parseId(request.params.id, POST_NOT_FOUND)));
   app.get('/api/user/tips', async (request) => tips.sentBy(request.requireUser().id));
 }

@@ -10,7 +10,8 @@ import { verifyPayment, type PaymentCheck } from '../../chain/verify.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { cryptoTips, posts, threads, users } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import { recordActivity } from '../activities/service.js';
+import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
+import { recordActivity } from '../activities/index.js';
 import { postAuthorship, receivingAddress, threadAuthorship } from './addresses.js';
 
 type TipInput = z.output<typeof tipSchema>;
@@ -134,7 +135,7 @@ export function createTipService({ db, chains }: { db: Db; chains: Chains }) {
      */
     async submit(input: TipInput, tipper: { id: number; ipHash: string }): Promise<Tip> {
       const target = input.postId ? await postAuthorship(db, input.postId) : await threadAuthorship(db, input.threadId!);
-      if (!target) throw new NotFoundError(input.postId ? 'Post not found' : 'Thread not found');
+      if (!target) throw new NotFoundError(input.postId ? POST_NOT_FOUND : THREAD_NOT_FOUND);
       const threadId = 'threadId' in target ? target.threadId : target.id;
       const postId = input.postId ?? null;
       if (target.userId === tipper.id) throw new BadRequestError('You cannot tip your own content');
@@ -169,7 +170,7 @@ export function createTipService({ db, chains }: { db: Db; chains: Chains }) {
 
     /** Tips on a thread itself (tips on its replies are listed per post). */
     async forThread(threadId: number): Promise<Tip[]> {
-      if (!(await threadAuthorship(db, threadId))) throw new NotFoundError('Thread not found');
+      if (!(await threadAuthorship(db, threadId))) throw new NotFoundError(THREAD_NOT_FOUND);
       const rows = await db
         .select()
         .from(cryptoTips)
@@ -183,7 +184,7 @@ export function createTipService({ db, chains }: { db: Db; chains: Chains }) {
      * asks once instead of once per post; a deleted post's tips stay hidden as in forPost.
      */
     async forThreadPosts(threadId: number): Promise<Tip[]> {
-      if (!(await threadAuthorship(db, threadId))) throw new NotFoundError('Thread not found');
+      if (!(await threadAuthorship(db, threadId))) throw new NotFoundError(THREAD_NOT_FOUND);
       const rows = await db
         .select({ tip: cryptoTips })
         .from(cryptoTips)
@@ -195,7 +196,7 @@ export function createTipService({ db, chains }: { db: Db; chains: Chains }) {
     },
 
     async forPost(postId: number): Promise<Tip[]> {
-      if (!(await postAuthorship(db, postId))) throw new NotFoundError('Post not found');
+      if (!(await postAuthorship(db, postId))) throw new NotFoundError(POST_NOT_FOUND);
       const rows = await db.select().from(cryptoTips).where(eq(cryptoTips.postId, postId)).orderBy(desc(cryptoTips.createdAt), desc(cryptoTips.id));
       return rows.map(serializeTip);
     },
@@ -211,3 +212,5 @@ export function createTipService({ db, chains }: { db: Db; chains: Chains }) {
     },
   };
 }
+
+export type TipService = ReturnType<typeof createTipService>;

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
-import { USER_NOT_FOUND } from '../users/service.js';
-import { createFollowService } from './service.js';
 
 type WithId = { Params: { id: string } };
 
 export async function followRoutes(app: FastifyInstance) {
-  const follows = createFollowService(app.db);
+  const { follows } = app.services;
   const idOf = (request: { params: { id: string } }) => parseId(request.params.id, USER_NOT_FOUND);
 
   app.get<WithId>('/api/users/:id/follow-stats', async (request) => follows.stats(idOf(request)));

@@ -3,8 +3,8 @@ import type { FollowStats, IsFollowing } from '../../../shared/api.js';
 import type { Db } from '../../db/client.js';
 import { followers, users } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
-import { recordActivity } from '../activities/service.js';
-import { USER_NOT_FOUND } from '../users/service.js';
+import { USER_NOT_FOUND } from '../../lib/messages.js';
+import { recordActivity } from '../activities/index.js';
 
 export function createFollowService(db: Db) {
   async function stats(userId: number): Promise<FollowStats> {
@@ -58,3 +58,5 @@ export function createFollowService(db: Db) {
     },
   };
 }
+
+export type FollowService = ReturnType<typeof createFollowService>;

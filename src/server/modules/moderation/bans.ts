@@ -3,7 +3,7 @@ import type { Ban, IpHashes } from '../../../shared/api.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { bannedIps, posts, threads, users } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { THREAD_NOT_FOUND } from '../threads/service.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { recordModeration } from './log.js';
 
 export const NOT_BANNED = 'This IP hash is not banned';

@@ -8,13 +8,10 @@ import {
   userStatusSchema,
 } from '../../../shared/schemas/moderation.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { POST_NOT_FOUND, THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
-import { THREAD_NOT_FOUND } from '../threads/service.js';
-import { USER_NOT_FOUND } from '../users/service.js';
-import { createBanService, NOT_BANNED } from './bans.js';
-import { listModerationLog } from './log.js';
-import { createModerationService, POST_NOT_FOUND } from './service.js';
+import { NOT_BANNED } from './bans.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -23,8 +20,7 @@ type IdParams = { Params: { id: string } };
  * reading anything else, so a visitor gets 401 and a user 403 whatever they send.
  */
 export async function moderationRoutes(app: FastifyInstance) {
-  const moderation = createModerationService(app.db);
-  const bans = createBanService(app.db);
+  const { moderation, bans } = app.services;
 
   app.patch<IdParams>('/api/threads/:id/sticky', async (request) => {
     const admin = request.requireAdmin();
@@ -87,6 +83,6 @@ export async function moderationRoutes(app: FastifyInstance) {
   app.get('/api/moderation/log', async (request) => {
     request.requireAdmin();
     const { before } = parseInput(moderationLogQuerySchema, request.query);
-    return listModerationLog(app.db, { beforeId: before });
+    return moderation.log({ beforeId: before });
   });
 }

@@ -3,16 +3,13 @@ import type { CurrentUser, Thread } from '../../../shared/api.js';
 import type { Db } from '../../db/client.js';
 import { posts, sessions, threads, users } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { POST_NOT_FOUND, THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { premiumAccessSet } from '../premium/access.js';
-import { findThread } from '../threads/queries.js';
-import { serializeThread } from '../threads/serializer.js';
-import { THREAD_NOT_FOUND } from '../threads/service.js';
-import { serializeCurrentUser } from '../users/serializer.js';
-import { USER_NOT_FOUND } from '../users/service.js';
-import { recordModeration } from './log.js';
+import { premiumAccessSet } from '../premium/index.js';
+import { findThread, serializeThread } from '../threads/index.js';
+import { serializeCurrentUser } from '../users/index.js';
+import { listModerationLog, recordModeration } from './log.js';
 
-export const POST_NOT_FOUND = 'Post not found';
 export const CANNOT_SUSPEND_SELF = 'You cannot suspend your own account';
 
 type Flag = 'isSticky' | 'isLocked';
@@ -32,6 +29,9 @@ export function createModerationService(db: Db) {
   }
 
   return {
+    /** The moderation log, newest first, a page at a time before `beforeId`. */
+    log: (query: { beforeId?: number | undefined } = {}) => listModerationLog(db, query),
+
     /** Sets isSticky or isLocked on a live thread; the answer is the thread as the admin sees it. */
     async setThreadFlag(adminId: number, threadId: number, flag: Flag, value: boolean): Promise<Thread> {
       await db.transaction(async (tx) => {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { createPaymentsService } from './service.js';
 
 /** Public: what the web app needs to pay through a browser wallet (CONTRACT.md section 7). */
 export async function paymentRoutes(app: FastifyInstance) {
-  const payments = createPaymentsService({ chains: app.chains, paymentAddress: app.config.paymentAddress });
+  const { payments } = app.services;
 
   app.get('/api/payments/config', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');

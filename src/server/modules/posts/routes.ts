@@ -6,13 +6,14 @@ import { viewerOf } from '../../lib/viewer.js';
 import { multipartRoutes } from '../../plugins/multipart.js';
 
 export async function postRoutes(app: FastifyInstance) {
+  const { posts } = app.services;
   await multipartRoutes(app, (scope) =>
     scope.post('/api/posts', async (request, reply) => {
       const user = request.requireUser();
       await request.assertNotBanned();
       const { fields, image } = readForm(request);
       const input = parseInput(createPostSchema, fields);
-      const post = await app.posts.createPost(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
+      const post = await posts.createPost(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
       return reply.code(201).send(post);
     }),
   );

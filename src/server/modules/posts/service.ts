@@ -6,11 +6,11 @@ import type { Database, Db } from '../../db/client.js';
 import { queryNamed } from '../../db/named-statement.js';
 import { threads } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { hotScoreAfter } from '../../lib/hot-score.js';
 import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
-import type { ActivityEvent } from '../activities/service.js';
-import { hotScoreAfter } from '../threads/hot-score.js';
-import { THREAD_NOT_FOUND } from '../threads/service.js';
+import type { ActivityEvent } from '../activities/index.js';
 import { serializePost, type PostRow } from './serializer.js';
 
 type CreatePost = z.output<typeof createPostSchema>;

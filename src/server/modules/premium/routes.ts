@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { purchaseAccessSchema, purchaseMembershipSchema } from '../../../shared/schemas/premium.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { createPremiumService } from './service.js';
 
 type WithThread = { Params: { threadId: string } };
 
 export async function premiumRoutes(app: FastifyInstance) {
-  const premium = createPremiumService({ db: app.db, chains: app.chains, paymentAddress: app.config.paymentAddress });
-  const threadIdOf = (request: { params: { threadId: string } }) => parseId(request.params.threadId, 'Thread not found');
+  const { premium } = app.services;
+  const threadIdOf = (request: { params: { threadId: string } }) => parseId(request.params.threadId, THREAD_NOT_FOUND);
 
   app.get<WithThread>('/api/premium/check-access/:threadId', async (request) => premium.checkAccess(threadIdOf(request), viewerOf(request)));
   app.get<WithThread>('/api/premium/payment-address/:threadId', async (request) => premium.paymentAddressOf(threadIdOf(request)));

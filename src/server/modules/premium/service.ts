@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { MembershipPlans, MembershipPurchase, PremiumPurchase } from '../../../shared/api.js';
+import type { MembershipPlans, MembershipPurchase, PremiumAccessCheck, PremiumPurchase } from '../../../shared/api.js';
 import { MEMBERSHIP_PLANS, MEMBERSHIP_USD_RATES, type MembershipPlanId } from '../../../shared/constants.js';
 import type { purchaseAccessSchema, purchaseMembershipSchema } from '../../../shared/schemas/premium.js';
 import { fromBaseUnits, priceFromUsd, toBaseUnits } from '../../chain/amounts.js';
@@ -10,16 +10,16 @@ import { verifyPayment } from '../../chain/verify.js';
 import type { Db } from '../../db/client.js';
 import { membershipPurchases, premiumAccesses, threads, users } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '../../lib/errors.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { recordActivity } from '../activities/service.js';
-import { receivingAddress } from '../crypto/addresses.js';
+import { recordActivity } from '../activities/index.js';
+import { receivingAddress } from '../crypto/index.js';
 import { hasPremiumAccess } from './access.js';
 
 type PurchaseAccess = z.output<typeof purchaseAccessSchema>;
 type PurchaseMembership = z.output<typeof purchaseMembershipSchema>;
 type Buyer = { id: number; ipHash: string };
 
-const THREAD_NOT_FOUND = 'Thread not found';
 const PLAN_INTERVAL: Record<MembershipPlanId, string> = { monthly: '1 month', annual: '1 year' };
 /** Amounts are stored with 8 decimals (numeric(18, 8)). */
 const RECORDED_DECIMALS = 8;
@@ -75,7 +75,7 @@ export function createPremiumService({ db, chains, paymentAddress }: { db: Db; c
   }
 
   return {
-    async checkAccess(threadId: number, viewer: Viewer): Promise<{ hasAccess: boolean }> {
+    async checkAccess(threadId: number, viewer: Viewer): Promise<PremiumAccessCheck> {
       const thread = await findThread(threadId);
       if (viewer.userId === null) return { hasAccess: false };
       return { hasAccess: await hasPremiumAccess(db, viewer, thread) };
@@ -163,3 +163,5 @@ export function createPremiumService({ db, chains, paymentAddress }: { db: Db; c
     },
   };
 }
+
+export type PremiumService = ReturnType<typeof createPremiumService>;

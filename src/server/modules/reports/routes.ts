@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { reportListQuerySchema, reportResolutionSchema, reportSchema } from '../../../shared/schemas/moderation.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
-import { createReportService, REPORT_NOT_FOUND } from './service.js';
+import { REPORT_NOT_FOUND } from './service.js';
 
 /** Users report content; admins work through the reports (CONTRACT.md section 6). */
 export async function reportRoutes(app: FastifyInstance) {
-  const reports = createReportService(app.db);
+  const { reports } = app.services;
 
   app.post('/api/reports', async (request, reply) => {
     const user = request.requireUser();

@@ -6,9 +6,8 @@ import type { reportListQuerySchema, reportSchema } from '../../../shared/schema
 import type { Db, DbOrTx } from '../../db/client.js';
 import { posts, reports, threads, users } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
-import { recordModeration } from '../moderation/log.js';
-import { POST_NOT_FOUND } from '../moderation/service.js';
-import { THREAD_NOT_FOUND } from '../threads/service.js';
+import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
+import { recordModeration } from '../moderation/index.js';
 
 type NewReport = z.output<typeof reportSchema>;
 type ListQuery = z.output<typeof reportListQuerySchema>;
@@ -160,3 +159,5 @@ export function createReportService(db: Db) {
     },
   };
 }
+
+export type ReportService = ReturnType<typeof createReportService>;

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { pageQuerySchema } from '../../../shared/schemas/users.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { THREAD_NOT_FOUND } from '../threads/service.js';
-import { createSavedThreadService } from './service.js';
 
 type WithId = { Params: { id: string } };
 
 export async function savedThreadRoutes(app: FastifyInstance) {
-  const saved = createSavedThreadService(app.db);
+  const { saved } = app.services;
   const idOf = (request: { params: { id: string } }) => parseId(request.params.id, THREAD_NOT_FOUND);
 
   app.get('/api/user/saved-threads', async (request) => {

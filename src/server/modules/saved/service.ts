@@ -4,11 +4,10 @@ import { PROFILE_THREADS_PER_PAGE } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { savedThreads, threads } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { premiumAccessSet } from '../premium/access.js';
-import { findThread, notDeleted, selectThreads } from '../threads/queries.js';
-import { serializeThread } from '../threads/serializer.js';
-import { THREAD_NOT_FOUND } from '../threads/service.js';
+import { premiumAccessSet } from '../premium/index.js';
+import { findThread, notDeleted, selectThreads, serializeThread } from '../threads/index.js';
 
 /** The thread page's Save button: a private, per-user list of threads. */
 export function createSavedThreadService(db: Db) {
@@ -55,3 +54,5 @@ export function createSavedThreadService(db: Db) {
     },
   };
 }
+
+export type SavedThreadService = ReturnType<typeof createSavedThreadService>;

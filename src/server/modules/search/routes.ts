@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { searchRequestSchema } from '../../../shared/schemas/search.js';
 import { parseInput } from '../../lib/validate.js';
-import { createSearchService } from './service.js';
 
 export async function searchRoutes(app: FastifyInstance) {
-  const search = createSearchService(app.db, app.pool);
+  const { search } = app.services;
 
   app.get('/api/search', async (request) => {
     const { query, type } = parseInput(searchRequestSchema, request.query);

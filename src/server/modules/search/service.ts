@@ -168,3 +168,5 @@ export function createSearchService(db: Db, pool: pg.Pool) {
     },
   };
 }
+
+export type SearchService = ReturnType<typeof createSearchService>;

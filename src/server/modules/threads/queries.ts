@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, not, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { boards, posts, threads, users } from '../../db/schema.js';
-import type { PostRow } from '../posts/serializer.js';
+import type { PostRow } from '../posts/index.js';
 import type { ThreadRow } from './serializer.js';
 
 // Every column but the search document, which is large and never sent.

@@ -1,20 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { createThreadSchema } from '../../../shared/schemas/threads.js';
 import { readForm } from '../../lib/form.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
 import { multipartRoutes } from '../../plugins/multipart.js';
-import { THREAD_NOT_FOUND } from './service.js';
 
 export async function threadRoutes(app: FastifyInstance) {
-  app.get('/api/threads/simple-recent', async (request) => app.threads.recent(viewerOf(request)));
-  app.get('/api/threads/simple-popular', async (request) => app.threads.popular(viewerOf(request)));
+  const { threads } = app.services;
+  app.get('/api/threads/simple-recent', async (request) => threads.recent(viewerOf(request)));
+  app.get('/api/threads/simple-popular', async (request) => threads.popular(viewerOf(request)));
 
   app.get<{ Params: { id: string }; Querystring: { after?: string } }>('/api/threads/:id', async (request) => {
     const id = parseId(request.params.id, THREAD_NOT_FOUND);
     const after = request.query.after === undefined || request.query.after === '' ? 0 : parseId(request.query.after, 'No such post to page after');
-    return app.threads.getThread(id, viewerOf(request), after);
+    return threads.getThread(id, viewerOf(request), after);
   });
 
   await multipartRoutes(app, (scope) =>
@@ -23,7 +24,7 @@ export async function threadRoutes(app: FastifyInstance) {
       await request.assertNotBanned();
       const { fields, image } = readForm(request);
       const input = parseInput(createThreadSchema, fields);
-      const thread = await app.threads.createThread(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
+      const thread = await threads.createThread(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
       return reply.code(201).send(thread);
     }),
   );

@@ -6,20 +6,20 @@ import type { createThreadSchema, threadListQuerySchema } from '../../../shared/
 import type { Db } from '../../db/client.js';
 import { boards, threads, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { initialHotScore } from '../../lib/hot-score.js';
 import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
+import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { singleFlight } from '../../lib/single-flight.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { recordActivity } from '../activities/service.js';
-import { serializePost } from '../posts/serializer.js';
-import { premiumAccessSet } from '../premium/access.js';
-import { initialHotScore } from './hot-score.js';
+import { recordActivity } from '../activities/index.js';
+import { serializePost } from '../posts/index.js';
+import { premiumAccessSet } from '../premium/index.js';
 import { findThread, findThreadPage, findThreadPosts, type ThreadOrder } from './queries.js';
 import { serializeThread } from './serializer.js';
 
 type CreateThread = z.output<typeof createThreadSchema>;
 type ListQuery = z.output<typeof threadListQuerySchema>;
 
-export const THREAD_NOT_FOUND = 'Thread not found';
 export const PREMIUM_REQUIRED = 'Premium Member Required';
 
 export function createThreadService({ db, saveImage }: { db: Db; saveImage: SaveImage }) {

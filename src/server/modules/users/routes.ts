@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { pageQuerySchema, updateProfileSchema } from '../../../shared/schemas/users.js';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
+import { USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { listActivities } from '../activities/service.js';
-import { USER_NOT_FOUND, createUserService } from './service.js';
 
 type WithId = { Params: { id: string } };
 
 /** Profiles, their thread and post lists, profile edits and the own activity timeline. */
 export async function userRoutes(app: FastifyInstance) {
-  const users = createUserService(app.db);
+  const { users, activities } = app.services;
   const idOf = (request: { params: { id: string } }) => parseId(request.params.id, USER_NOT_FOUND);
 
   app.get<WithId>('/api/users/:id', async (request) => users.profile(idOf(request), viewerOf(request)));
@@ -38,6 +37,6 @@ export async function userRoutes(app: FastifyInstance) {
     if (!request.user) throw new UnauthorizedError();
     // A timeline is private to its owner, admins included.
     if (request.user.id !== id) throw new ForbiddenError('You can only see your own activity');
-    return listActivities(app.db, id);
+    return activities.list(id);
   });
 }

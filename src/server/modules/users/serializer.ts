@@ -1,5 +1,6 @@
 import type { CurrentUser, PublicUser } from '../../../shared/api.js';
 import type { users } from '../../db/schema.js';
+import { hasActiveMembership } from '../../lib/membership.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -36,9 +37,4 @@ export function serializeCurrentUser(user: UserRow): CurrentUser {
     isActive: user.isActive,
     lastLoginAt: iso(user.lastLoginAt),
   };
-}
-
-/** A membership counts while it has not expired (no expiry: granted without end). */
-export function hasActiveMembership(user: Pick<UserRow, 'isPremium' | 'membershipExpiresAt'>, now = new Date()): boolean {
-  return user.isPremium && (user.membershipExpiresAt === null || user.membershipExpiresAt > now);
 }

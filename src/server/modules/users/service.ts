@@ -6,18 +6,27 @@ import type { updateProfileSchema } from '../../../shared/schemas/users.js';
 import type { Db } from '../../db/client.js';
 import { posts, threads, users } from '../../db/schema.js';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
+import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { recordActivity } from '../activities/service.js';
-import { USERNAME_TAKEN, findUserByUsername } from '../auth/service.js';
-import { serializePost } from '../posts/serializer.js';
-import { premiumAccessSet } from '../premium/access.js';
-import { notDeleted, selectThreads } from '../threads/queries.js';
-import { serializeThread } from '../threads/serializer.js';
+import { recordActivity } from '../activities/index.js';
+import { serializePost } from '../posts/index.js';
+import { premiumAccessSet } from '../premium/index.js';
+import { notDeleted, selectThreads, serializeThread } from '../threads/index.js';
 import { serializeCurrentUser, serializePublicUser } from './serializer.js';
 
-export const USER_NOT_FOUND = 'User not found';
-
 export type ProfilePost = Post & { threadTitle: string };
+
+type UserRow = typeof users.$inferSelect;
+
+/** The user holding a username in any letter case (usernames are unique case-insensitively). */
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1)
+    .then((rows) => rows[0]);
+}
 
 const { searchVector: _omit, ...postColumns } = getTableColumns(posts);
 
@@ -109,3 +118,5 @@ export function createUserService(db: Db) {
     },
   };
 }
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { threadVotesQuerySchema, voteSchema } from '../../../shared/schemas/votes.js';
+import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
-import { createVoteService, type VoteTarget } from './service.js';
+import type { VoteTarget } from './service.js';
 
 const kinds = [
-  { path: 'threads', kind: 'thread', notFound: 'Thread not found' },
-  { path: 'posts', kind: 'post', notFound: 'Post not found' },
+  { path: 'threads', kind: 'thread', notFound: THREAD_NOT_FOUND },
+  { path: 'posts', kind: 'post', notFound: POST_NOT_FOUND },
 ] as const;
 
 export async function voteRoutes(app: FastifyInstance) {
-  const votes = createVoteService(app.db);
+  const { votes } = app.services;
 
   for (const { path, kind, notFound } of kinds) {
     const targetOf = (id: string): VoteTarget => ({ kind, id: parseId(id, notFound) });
@@ -35,6 +36,6 @@ export async function voteRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Params: { id: string } }>('/api/threads/:id/post-votes', async (request) =>
-    votes.postVotesInThread(parseId(request.params.id, 'Thread not found'), request.user?.id ?? null),
+    votes.postVotesInThread(parseId(request.params.id, THREAD_NOT_FOUND), request.user?.id ?? null),
   );
 }

@@ -3,8 +3,9 @@ import type { PostVote, ThreadVote, UserVote, VoteResult } from '../../../shared
 import type { Db, Tx } from '../../db/client.js';
 import { posts, threads, votes } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { recordActivity } from '../activities/service.js';
-import { hotScoreAfter } from '../threads/hot-score.js';
+import { hotScoreAfter } from '../../lib/hot-score.js';
+import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
+import { recordActivity } from '../activities/index.js';
 
 export type VoteTarget = { kind: 'thread'; id: number } | { kind: 'post'; id: number };
 type Direction = 1 | -1;
@@ -48,7 +49,7 @@ export function createVoteService(db: Db) {
         let threadId: number;
         if (target.kind === 'thread') {
           const [thread] = await tx.select({ id: threads.id }).from(threads).where(and(eq(threads.id, target.id), not(threads.isDeleted)));
-          if (!thread) throw new NotFoundError('Thread not found');
+          if (!thread) throw new NotFoundError(THREAD_NOT_FOUND);
           threadId = thread.id;
         } else {
           const [post] = await tx
@@ -56,7 +57,7 @@ export function createVoteService(db: Db) {
             .from(posts)
             .innerJoin(threads, eq(threads.id, posts.threadId))
             .where(and(eq(posts.id, target.id), not(posts.isDeleted), not(threads.isDeleted)));
-          if (!post) throw new NotFoundError('Post not found');
+          if (!post) throw new NotFoundError(POST_NOT_FOUND);
           threadId = post.threadId;
         }
         const { changed, previous } = await recordVote(tx, target, user.id, user.ipHash, voteType);
@@ -124,3 +125,5 @@ export function createVoteService(db: Db) {
     },
   };
 }
+
+export type VoteService = ReturnType<typeof createVoteService>;

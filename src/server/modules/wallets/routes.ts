@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { linkWalletSchema, walletChallengeSchema } from '../../../shared/schemas/wallets.js';
 import { parseInput } from '../../lib/validate.js';
-import { createWalletService } from './service.js';
 
 /** Wallet links: logged-in users only (CONTRACT.md section 7). */
 export async function walletRoutes(app: FastifyInstance) {
-  const wallets = createWalletService(app.db, app.chains);
+  const { wallets } = app.services;
 
   app.post('/api/wallets/challenge', async (request) => {
     const user = request.requireUser();

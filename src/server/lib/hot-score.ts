@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { threads } from '../../db/schema.js';
+import { threads } from '../db/schema.js';
+
+// Shared by threads (a new thread's score), posts (a reply) and votes, so it sits below all three.
 
 /**
  * Popularity in the style of Reddit's "hot": log10 of the net engagement (upvotes

@@ -1,0 +1,8 @@
+// Error messages more than one module answers with: one wording, kept in one place, so
+// no module imports another only for its text. Messages one module alone uses stay
+// beside the code that throws them.
+
+export const THREAD_NOT_FOUND = 'Thread not found';
+export const POST_NOT_FOUND = 'Post not found';
+export const USER_NOT_FOUND = 'User not found';
+export const USERNAME_TAKEN = 'Username is already taken';

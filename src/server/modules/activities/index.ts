@@ -1,0 +1,4 @@
+// The activities module as other code sees it: modules import one another only through
+// their index.ts (ARCHITECTURE.md; eslint.config.js enforces it).
+
+export { createActivityService, recordActivity, type ActivityEvent, type ActivityService } from './service.js';

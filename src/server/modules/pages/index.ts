@@ -1,0 +1,4 @@
+// The pages module as other code sees it: modules import one another only through
+// their index.ts (ARCHITECTURE.md; eslint.config.js enforces it).
+
+export { DEFAULT_META, pageMeta, renderIndexHtml, type PageMeta } from './meta.js';

@@ -1,0 +1,5 @@
+// The payments module as other code sees it: modules import one another only through
+// their index.ts (ARCHITECTURE.md; eslint.config.js enforces it).
+
+export { paymentRoutes } from './routes.js';
+export { createPaymentsService, type PaymentsService } from './service.js';

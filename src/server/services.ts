@@ -1,0 +1,60 @@
+// The composition root: every module's service is built here, once per app, from the
+// few things it needs. Routes only use them (app.services); no route file builds one.
+import type { Chains } from './chain/clients.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createActivityService } from './modules/activities/index.js';
+import { createAuthService } from './modules/auth/index.js';
+import { createBoardService } from './modules/boards/index.js';
+import { createAddressService, createTipService } from './modules/crypto/index.js';
+import { createFollowService } from './modules/follows/index.js';
+import { createBanService, createModerationService } from './modules/moderation/index.js';
+import { createPaymentsService } from './modules/payments/index.js';
+import { createPostService } from './modules/posts/index.js';
+import { createPremiumService } from './modules/premium/index.js';
+import { createReportService } from './modules/reports/index.js';
+import { createSavedThreadService } from './modules/saved/index.js';
+import { createSearchService } from './modules/search/index.js';
+import { createThreadService } from './modules/threads/index.js';
+import { createUploadService, type ImageStorage } from './modules/uploads/index.js';
+import { createUserService } from './modules/users/index.js';
+import { createVoteService } from './modules/votes/index.js';
+import { createWalletService } from './modules/wallets/index.js';
+
+export interface ServiceDeps {
+  config: Pick<Config, 'paymentAddress'>;
+  database: Pick<Database, 'db' | 'pool'>;
+  /** The chains payments are verified on (CONTRACT.md section 7). */
+  chains: Chains;
+  /** Where uploaded images are stored. */
+  storage: Pick<ImageStorage, 'put'>;
+}
+
+export function createServices({ config, database: { db, pool }, chains, storage }: ServiceDeps) {
+  const uploads = createUploadService(storage);
+  const { saveImage } = uploads;
+  const { paymentAddress } = config;
+  return {
+    activities: createActivityService(db),
+    addresses: createAddressService(db),
+    auth: createAuthService(db),
+    bans: createBanService(db),
+    boards: createBoardService(db),
+    follows: createFollowService(db),
+    moderation: createModerationService(db),
+    payments: createPaymentsService({ chains, paymentAddress }),
+    posts: createPostService({ db, pool, saveImage }),
+    premium: createPremiumService({ db, chains, paymentAddress }),
+    reports: createReportService(db),
+    saved: createSavedThreadService(db),
+    search: createSearchService(db, pool),
+    threads: createThreadService({ db, saveImage }),
+    tips: createTipService({ db, chains }),
+    uploads,
+    users: createUserService(db),
+    votes: createVoteService(db),
+    wallets: createWalletService(db, chains),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
