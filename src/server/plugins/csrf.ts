@@ -1,16 +1,14 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_BODY_FIELD, CSRF_HEADER } from '../../shared/constants.js';
+import { createCsrfTokens } from '../lib/csrf-token-batch.js';
 import { ForbiddenError } from '../lib/errors.js';
+import { yearLongCookie } from '../lib/raw-set-cookie.js';
 
 export const CSRF_COOKIE = 'hb_csrf';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const csrfTokenCache = Symbol('csrfToken');
-const TOKEN_CACHE_SIZE = 50_000;
-const MINT_BATCH = 256;
-const COOKIE_ATTRIBUTES = `; Max-Age=${365 * 24 * 60 * 60}; Path=/; HttpOnly; SameSite=Lax`;
-const COOKIE_ATTRIBUTES_SECURE = `${COOKIE_ATTRIBUTES}; Secure`;
 
 /**
  * Signed double-submit CSRF protection (CONTRACT.md section 3). A random secret lives
@@ -20,35 +18,8 @@ const COOKIE_ATTRIBUTES_SECURE = `${COOKIE_ATTRIBUTES}; Secure`;
  * our cookie. It needs no session, so readers cause no database writes.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
-  const { secret } = app.config;
-  // A returning visitor's token is looked up, not recomputed: the HMAC was a visible
-  // share of a cheap request. Bounded, and simply emptied when full.
-  const sign = (csrfSecret: string) => createHmac('sha256', secret).update(`csrf:${csrfSecret}`).digest('base64url');
-  const tokens = new Map<string, string>();
-  const tokenFor = (csrfSecret: string) => {
-    let token = tokens.get(csrfSecret);
-    if (token === undefined) {
-      token = sign(csrfSecret);
-      if (tokens.size >= TOKEN_CACHE_SIZE) tokens.clear();
-      tokens.set(csrfSecret, token);
-    }
-    return token;
-  };
-
-  // A new visitor's secret and token come from a batch made MINT_BATCH at a time: one
-  // HMAC among a request's other work cost 6 µs in the bench, in a batch 2 (warm caches).
-  let minted: [secret: string, token: string][] = [];
-  const mint = () => {
-    if (minted.length === 0) {
-      minted = Array.from({ length: MINT_BATCH }, () => {
-        // randomUUID draws from a cached entropy pool: randomBytes per secret was a
-        // measurable share of a cookie-less visitor's cost. 122 random bits suffice here.
-        const fresh = randomUUID().replaceAll('-', '');
-        return [fresh, sign(fresh)];
-      });
-    }
-    return minted.pop()!;
-  };
+  // New visitors' secrets come in batches, returning visitors' tokens from a cache (csrf-token-batch.ts).
+  const { mint, tokenFor } = createCsrfTokens(app.config.secret);
 
   app.addHook('onRequest', (request, reply, done) => {
     let csrfSecret = request.cookies[CSRF_COOKIE];
@@ -56,10 +27,8 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
     if (!csrfSecret || !/^[A-Za-z0-9_-]{32}$/.test(csrfSecret)) {
       let token: string;
       [csrfSecret, token] = mint();
-      // Written directly (the secret needs no encoding): reply.setCookie's serializer and
-      // its onSend hook were most of what a new visitor cost more than a returning one.
-      // @fastify/cookie appends any cookie set later (a login's session) to this header.
-      reply.header('set-cookie', `${CSRF_COOKIE}=${csrfSecret}${request.protocol === 'https' ? COOKIE_ATTRIBUTES_SECURE : COOKIE_ATTRIBUTES}`);
+      // Written past reply.setCookie (raw-set-cookie.ts): the secret needs no encoding.
+      reply.header('set-cookie', yearLongCookie(CSRF_COOKIE, csrfSecret, request.protocol === 'https'));
       // A fresh secret means no token could have been sent for it: unsafe requests fail.
       expected = '';
       reply.header('X-CSRF-Token', token);

@@ -4,7 +4,7 @@ import { queryContext, RequestQueries } from '../db/client.js';
 
 /**
  * Ties the queries a request runs to its connection: when the client goes away before
- * the answer, its running queries are cancelled (see db/client.ts). Entered in
+ * the answer, its running queries are cancelled (see db/cancellable-pool.ts). Entered in
  * preHandler, after the body is read, so the context reaches the handler. The client
  * is watched from the first query only: most requests that run none (health checks,
  * static files) then pay for nothing but the context itself.

@@ -23,21 +23,8 @@ export function timeAgo(iso: string | null | undefined, now = Date.now()): strin
   return `${years} year${years === 1 ? '' : 's'} ago`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * US English, short month, day, year, hour and minute, in local time: 'Nov 24, 2026, 9:05 AM',
- * as Intl.DateTimeFormat('en-US') writes it (checked equal over 118,000 dates in Chromium).
- * Written out because building the first Intl formatter costs ~20 ms on this machine (80 on a
- * phone), on the way to every page that shows a date.
- */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
-}
+// Dates as Intl.DateTimeFormat('en-US') writes them, without building one (en-us-date-format.ts).
+export { formatDate } from './en-us-date-format';
 
 export const replyCountLabel = (count: number) => (count === 1 ? '1 reply' : `${count} replies`);
 

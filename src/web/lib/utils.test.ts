@@ -1,70 +1,10 @@
-import { createTailwindMerge, getDefaultConfig, twMerge } from 'tailwind-merge';
-import ts from 'typescript';
+import { twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
 import { buttonVariants } from '../components/ui/button';
 import { cn } from './utils';
 
-// Every static piece of string in the web app: class names reach cn() only as literals.
-const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts', '!./tailwind-merge-config.ts'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-
-function classTokens(): Set<string> {
-  const tokens = new Set<string>();
-  for (const [path, text] of Object.entries(sources)) {
-    const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-    const visit = (node: ts.Node): void => {
-      if (ts.isStringLiteral(node) || ts.isTemplateLiteralToken(node)) {
-        for (const token of node.text.split(/\s+/)) if (/[a-z]/i.test(token)) tokens.add(token);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind));
-  }
-  return tokens;
-}
-
-// A token either merge takes for a Tailwind class loses its duplicate.
-const isTailwindClass = (token: string) => twMerge(token, token) === token || cn(token, token) === token;
-
-// Only for the failure message: the first default group that recognises the class on its own.
-function defaultGroupOf(token: string): string | undefined {
-  const full = getDefaultConfig();
-  return Object.keys(full.classGroups).find((group) => {
-    const classGroups = { [group]: full.classGroups[group as keyof typeof full.classGroups] };
-    const merge = createTailwindMerge(() => ({ ...full, classGroups, conflictingClassGroups: {}, conflictingClassGroupModifiers: {} }));
-    return merge(token, token) === token;
-  });
-}
-
+// That every class of the app merges as with tailwind-merge's full config: tailwind-merge-subset-config.internals.test.ts.
 describe('cn', () => {
-  it('merges every pair of the app’s classes as the full tailwind-merge config does', () => {
-    const tokens = classTokens();
-    // Guards against a collector that silently finds nothing.
-    expect(Object.keys(sources).length).toBeGreaterThan(100);
-    expect(tokens).toContain('text-muted-foreground');
-    expect(tokens).toContain('max-sm:size-9');
-
-    for (const token of tokens) expect(cn(token)).toBe(twMerge(token));
-
-    const classes = [...tokens].filter(isTailwindClass);
-    expect(classes.length).toBeGreaterThan(300);
-    const unrecognised = classes.filter((token) => cn(token, token) !== twMerge(token, token));
-    expect(unrecognised.map((token) => `${token} (default group '${defaultGroupOf(token)}')`), 'classes of groups missing from tailwind-merge-config.ts').toEqual([]);
-
-    const mismatches: string[] = [];
-    for (const a of classes) {
-      for (const b of classes) {
-        const full = twMerge(a, b);
-        const slim = cn(a, b);
-        if (slim !== full) mismatches.push(`cn('${a}', '${b}') gave '${slim}', twMerge '${full}'`);
-      }
-    }
-    expect(mismatches.slice(0, 20)).toEqual([]);
-  });
-
   it.each([
     [['size-9 px-4', 'size-8'], 'px-4 size-8'],
     [['h-9 px-4 py-2', 'h-auto px-0'], 'py-2 h-auto px-0'],

@@ -1,6 +1,6 @@
 import { clsx, type ClassValue } from 'clsx';
 import { createTailwindMerge } from 'tailwind-merge';
-import { tailwindMergeConfig } from './tailwind-merge-config';
+import { tailwindMergeConfig } from './tailwind-merge-subset-config';
 
 // Not twMerge: its default config builds a map of every Tailwind class on the first call.
 const merge = createTailwindMerge(tailwindMergeConfig);
