@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-client';
-import { WalletError } from '../wallet/wallet-errors';
+import { WalletError } from '../../lib/wallet/wallet-errors';
 
 /** What went wrong in words for a failure toast: the server's or the wallet's message, else the fallback. */
 export function failureMessage(error: unknown, fallback: string): string {

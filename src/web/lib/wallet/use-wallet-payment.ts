@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { PaymentNetwork } from '../../../shared/api.js';
-import { ApiError } from '../../lib/api-client';
-import { linkedWalletsQueryOptions, linkWallet, paymentsConfigQueryOptions, requestWalletChallenge } from './api/payments';
+import { ApiError } from '../api-client';
+import { linkedWalletsQueryOptions, linkWallet, paymentsConfigQueryOptions, requestWalletChallenge } from './api';
 import { connectWallet } from './use-wallet';
 
 /** Where a wallet payment is (SPEC.md section 4, purchase flow and tip transaction). */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PaymentsConfig, WalletChallenge, WalletLink } from '../../../../shared/api.js';
-import { api } from '../../../lib/api-client';
+import type { PaymentsConfig, WalletChallenge, WalletLink } from '../../../shared/api.js';
+import { api } from '../api-client';
 
 /** GET /api/payments/config: the chain, token and decimals of each payable currency. */
 export const paymentsConfigQueryOptions = () =>
