@@ -6,7 +6,7 @@ import { MEMBERSHIP_PLANS } from '../../shared/constants.js';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Skeleton } from '../components/ui/skeleton';
 import { Spinner } from '../components/ui/spinner';
-import { getUserQueryOptions, useUser } from '../features/auth/api/get-user';
+import { getUserQueryOptions, useUser } from '../lib/auth/get-user';
 import { useMembershipPlans } from '../features/premium/api/get-membership-plans';
 import { ActiveMembership } from '../features/premium/components/ActiveMembership';
 import { PlanCard } from '../features/premium/components/PlanCard';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../shared/api.js';
-import { api, ApiError } from '../../../lib/api-client';
+import type { CurrentUser } from '../../../shared/api.js';
+import { api, ApiError } from '../api-client';
 
 /** GET /api/user: the signed-in user, or null when logged out (401). */
 export async function getUser(): Promise<CurrentUser | null> {
