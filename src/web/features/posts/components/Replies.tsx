@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { getPostsAfter } from '../api/get-more-posts';
-import { goToPost } from './PostBody';
 import { PostView, type PostActions, type PostTreeNode } from './PostView';
 import { LazyReplyForm } from './LazyReplyForm';
 import type { TextInsert } from './ReplyForm';
@@ -180,5 +179,3 @@ export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips
     </section>
   );
 }
-
-export { goToPost };
