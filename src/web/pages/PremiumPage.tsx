@@ -6,12 +6,13 @@ import { MEMBERSHIP_PLANS } from '../../shared/constants.js';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Skeleton } from '../components/ui/skeleton';
 import { Spinner } from '../components/ui/spinner';
-import { getUserQueryOptions, useUser } from '../lib/auth/get-user';
+import { useUser } from '../lib/auth/get-user';
+import { sharedKeys } from '../lib/query-keys';
 import { useMembershipPlans } from '../features/premium/api/get-membership-plans';
 import { ActiveMembership } from '../features/premium/components/ActiveMembership';
 import { PlanCard } from '../features/premium/components/PlanCard';
 import { isActiveMember, type PlanId } from '../features/premium/membership';
-import { getProfileQueryOptions } from '../features/users/api/get-profile';
+import { userKeys } from '../features/users/api/keys';
 
 // The dialog pays through the wallet layer: loaded when a plan is chosen, not with the page.
 const PlanDialog = lazy(() => import('../features/premium/components/PlanDialog').then((module) => ({ default: module.PlanDialog })));
@@ -29,8 +30,8 @@ export function PremiumPage() {
   // A membership changes the user (isPremium) and their profile's badge.
   const onPurchased = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
-      queryClient.invalidateQueries({ queryKey: getProfileQueryOptions(viewer.id).queryKey }),
+      queryClient.invalidateQueries({ queryKey: sharedKeys.currentUser() }),
+      queryClient.invalidateQueries({ queryKey: userKeys.profile(viewer.id) }),
     ]);
 
   const paymentAddress = plans.data?.paymentAddress ?? null;

@@ -4,6 +4,7 @@ import type { PaymentNetwork } from '../../../shared/api.js';
 import { ApiError } from '../api-client';
 import { linkedWalletsQueryOptions, linkWallet, paymentsConfigQueryOptions, requestWalletChallenge } from './api';
 import { connectWallet } from './use-wallet';
+import { walletKeys } from './keys';
 
 /** Where a wallet payment is (SPEC.md section 4, purchase flow and tip transaction). */
 export type PaymentStep = 'idle' | 'connecting' | 'linking' | 'sending' | 'confirming' | 'recording' | 'success' | 'error';
@@ -65,7 +66,7 @@ async function ensureLinked(queryClient: QueryClient, account: `0x${string}`, on
   const { signMessage } = await import('./chain-actions');
   const signature = await signMessage(account, message);
   await linkWallet(message, signature);
-  await queryClient.invalidateQueries({ queryKey: linkedWalletsQueryOptions().queryKey });
+  await queryClient.invalidateQueries({ queryKey: walletKeys.linked() });
 }
 
 /**

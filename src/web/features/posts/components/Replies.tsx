@@ -9,6 +9,7 @@ import { getPostsAfter } from '../api/get-more-posts';
 import { PostView, type PostActions, type PostTreeNode } from './PostView';
 import { LazyReplyForm } from './LazyReplyForm';
 import type { TextInsert } from './ReplyForm';
+import { postKeys } from '../api/keys';
 
 type Sort = 'newest' | 'oldest';
 
@@ -104,7 +105,7 @@ export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips
     setLoadingMore(true);
     try {
       const next = await queryClient.fetchQuery({
-        queryKey: ['threads', 'detail', thread.id, 'after', last.id],
+        queryKey: postKeys.after(thread.id, last.id),
         queryFn: () => getPostsAfter(thread.id, last.id),
       });
       setMore((current) => [...current, ...next]);
