@@ -52,7 +52,7 @@ function writeUnfinished(resumeKey: string, payment: UnfinishedPayment | null): 
 }
 
 /** A failure worth recording again with the same hash: the server or the network, not the payment. */
-const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+export const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
 
 /**
  * Signs the server's one-time link message when this address is not yet linked to the
