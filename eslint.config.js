@@ -1,7 +1,14 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The web app's folders of src/web/features, read here so that a new feature is fenced in too.
+const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
@@ -52,6 +59,38 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // The web app never reaches into the server.
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web/ must not import server/' }] }],
+    },
+  },
+  {
+    // The web app's boundaries (ARCHITECTURE.md): pages and app/ compose features; features do
+    // not import each other; components/ and lib/ import neither features nor pages. Checked on
+    // resolved paths, so '../../x' and 'src/web/features/x' are the same import.
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript sources imported without an extension, or with '.js' (src/shared).
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: './src/web/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other: compose them in pages/ or app/, or move what they share to lib/ or components/.',
+            })),
+            {
+              target: ['./src/web/components', './src/web/lib'],
+              from: ['./src/web/features', './src/web/pages'],
+              message: 'components/ and lib/ are below features and pages: take what you need as props or children.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -146,10 +146,3 @@ export async function reportViaApi(page: Page, target: { threadId: number } | { 
   const response = await page.request.post('/api/reports', { data: { ...target, reason }, headers: { 'X-CSRF-Token': token } });
   expect(response.status(), await response.text()).toBe(201);
 }
-
-/** Logs the page's user out through the API. */
-export async function logoutViaApi(page: Page): Promise<void> {
-  const token = await csrf(page);
-  const response = await page.request.post('/api/logout', { headers: { 'X-CSRF-Token': token } });
-  expect(response.ok(), await response.text()).toBe(true);
-}

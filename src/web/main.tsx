@@ -9,7 +9,7 @@ import { watchColorMode } from './lib/theme';
 import { hoistDocumentTitles } from './app/document-title';
 import { LazyToaster } from './app/LazyToaster';
 import { preloadPage, Router } from './app/router';
-import { RootLayout } from './components/layout/RootLayout';
+import { RootLayout } from './app/RootLayout';
 import { ErrorPage } from './pages/ErrorPage';
 import { routes } from './routes';
 import './index.css';

@@ -3,7 +3,7 @@ import { Navigate, useSearchParams } from '../app/router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useUser } from '../features/auth/api/get-user';
+import { useUser } from '../lib/auth/get-user';
 import { LoginForm } from '../features/auth/components/LoginForm';
 import { RegisterForm } from '../features/auth/components/RegisterForm';
 

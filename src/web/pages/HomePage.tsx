@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { Link, useLocation, useNavigate } from '../app/router';
 import { Button } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useUser } from '../features/auth/api/get-user';
+import { useUser } from '../lib/auth/get-user';
 import { useBoards } from '../features/boards/api/get-boards';
 import { BoardCard, BoardCardSkeleton } from '../features/boards/components/BoardCard';
 import { useFeed, type Feed } from '../features/threads/api/get-feeds';

@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from '../app/router';
 import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { toast } from '../components/ui/use-toast';
-import { useUser } from '../features/auth/api/get-user';
+import { useUser } from '../lib/auth/get-user';
 import { BannedIpsPanel } from '../features/moderation/components/BannedIpsPanel';
 import { IpFinder } from '../features/moderation/components/IpFinder';
 import { ModerationLog } from '../features/moderation/components/ModerationLog';

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate } from '../app/router';
@@ -5,17 +6,20 @@ import { MEMBERSHIP_PLANS } from '../../shared/constants.js';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Skeleton } from '../components/ui/skeleton';
 import { Spinner } from '../components/ui/spinner';
-import { useUser } from '../features/auth/api/get-user';
+import { useUser } from '../lib/auth/get-user';
+import { sharedKeys } from '../lib/query-keys';
 import { useMembershipPlans } from '../features/premium/api/get-membership-plans';
 import { ActiveMembership } from '../features/premium/components/ActiveMembership';
 import { PlanCard } from '../features/premium/components/PlanCard';
 import { isActiveMember, type PlanId } from '../features/premium/membership';
+import { userKeys } from '../features/users/api/keys';
 
 // The dialog pays through the wallet layer: loaded when a plan is chosen, not with the page.
 const PlanDialog = lazy(() => import('../features/premium/components/PlanDialog').then((module) => ({ default: module.PlanDialog })));
 
 /** /premium: login required (SPEC.md section 2, route table and premium membership). */
 export function PremiumPage() {
+  const queryClient = useQueryClient();
   const user = useUser();
   const plans = useMembershipPlans();
   const [chosen, setChosen] = useState<PlanId | null>(null);
@@ -23,6 +27,12 @@ export function PremiumPage() {
   if (user.isPending) return <Spinner label="Loading" className="mx-auto my-16 size-6" />;
   if (!user.data) return <Navigate to="/auth" replace />;
   const viewer = user.data;
+  // A membership changes the user (isPremium) and their profile's badge.
+  const onPurchased = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: sharedKeys.currentUser() }),
+      queryClient.invalidateQueries({ queryKey: userKeys.profile(viewer.id) }),
+    ]);
 
   const paymentAddress = plans.data?.paymentAddress ?? null;
   const payable = plans.data !== undefined && paymentAddress !== null && plans.data.plans.every((plan) => Object.keys(plan.prices).length > 0);
@@ -60,7 +70,7 @@ export function PremiumPage() {
           </div>
           {chosen && plans.data && paymentAddress && (
             <Suspense fallback={null}>
-              <PlanDialog plans={{ ...plans.data, paymentAddress }} initialPlan={chosen} user={viewer} onOpenChange={(open) => !open && setChosen(null)} />
+              <PlanDialog plans={{ ...plans.data, paymentAddress }} initialPlan={chosen} onOpenChange={(open) => !open && setChosen(null)} onPurchased={onPurchased} />
             </Suspense>
           )}
         </>

@@ -6,9 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Skeleton } from '../components/ui/skeleton';
 import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useUser } from '../features/auth/api/get-user';
+import { useUser } from '../lib/auth/get-user';
 import { AddressesCard } from '../features/crypto/components/AddressesCard';
-import { TipHistoryCard } from '../features/crypto/components/TipHistoryCard';
+import { TipHistoryCard } from '../features/tips/components/TipHistoryCard';
 import { useProfile } from '../features/users/api/get-profile';
 import { ProfileForm } from '../features/users/components/ProfileForm';
 

@@ -4,7 +4,7 @@ import { Link, useParams } from '../app/router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useUser } from '../features/auth/api/get-user';
+import { useUser } from '../lib/auth/get-user';
 import { useActivities } from '../features/users/api/get-activities';
 import { useFollowStats } from '../features/users/api/get-follow-stats';
 import { useProfile } from '../features/users/api/get-profile';

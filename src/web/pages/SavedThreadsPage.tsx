@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from '../app/router';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
-import { useUser } from '../features/auth/api/get-user';
+import { useUser } from '../lib/auth/get-user';
 import { useSavedThreads } from '../features/threads/api/saved';
 import { ThreadList } from './parts/ThreadList';
 

@@ -4,7 +4,7 @@ import type { Post } from '../../shared/api.js';
 import { Link, useParams } from '../app/router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
-import { useUser } from '../features/auth/api/get-user';
+import { useUser } from '../lib/auth/get-user';
 import { PostBody } from '../features/posts/components/PostBody';
 import { Replies } from '../features/posts/components/Replies';
 import type { ReportTarget } from '../features/reports/api/create-report';

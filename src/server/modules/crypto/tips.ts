@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { SentTip, Tip, TipStatus } from '../../../shared/api.js';
 import { TIP_NOT_FOUND_TIMEOUT_MS, TIP_USD_RATES } from '../../../shared/constants.js';
 import type { tipSchema } from '../../../shared/schemas/crypto.js';
-import { fromBaseUnits, toBaseUnits, usdEstimate } from '../../chain/amounts.js';
+import { fromBaseUnits, toBaseUnits, usdEstimate } from '../../../shared/money.js';
 import type { Chains } from '../../chain/clients.js';
 import { assertHashUnused, claimHash, HASH_NOT_YOURS, isLinkedWallet } from '../../chain/ledger.js';
 import { verifyPayment, type PaymentCheck } from '../../chain/verify.js';

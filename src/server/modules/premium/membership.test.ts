@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBERSHIP_USD_RATES } from '../../../shared/constants.js';
-import { priceFromUsd } from '../../chain/amounts.js';
+import { priceFromUsd } from '../../../shared/money.js';
 import { membershipPurchases, users } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
 import { linkWallet, useLocalChain } from '../../test/anvil.js';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { MembershipPlans, MembershipPurchase, PremiumAccessCheck, PremiumPurchase } from '../../../shared/api.js';
 import { MEMBERSHIP_PLANS, MEMBERSHIP_USD_RATES, type MembershipPlanId } from '../../../shared/constants.js';
 import type { purchaseAccessSchema, purchaseMembershipSchema } from '../../../shared/schemas/premium.js';
-import { fromBaseUnits, priceFromUsd, toBaseUnits } from '../../chain/amounts.js';
+import { fromBaseUnits, priceFromUsd, roundUpToDecimals, toBaseUnits } from '../../../shared/money.js';
 import type { Chains, PaymentCurrency } from '../../chain/clients.js';
 import { assertHashUnused, claimHash, HASH_NOT_YOURS, isLinkedWallet, paymentError, PAYMENTS_NOT_CONFIGURED } from '../../chain/ledger.js';
 import { verifyPayment } from '../../chain/verify.js';
@@ -21,8 +21,6 @@ type PurchaseMembership = z.output<typeof purchaseMembershipSchema>;
 type Buyer = { id: number; ipHash: string };
 
 const PLAN_INTERVAL: Record<MembershipPlanId, string> = { monthly: '1 month', annual: '1 year' };
-/** Amounts are stored with 8 decimals (numeric(18, 8)). */
-const RECORDED_DECIMALS = 8;
 
 /**
  * A plan's price in base units, rounded up to a whole 10^-8 of the currency: the price
@@ -30,9 +28,7 @@ const RECORDED_DECIMALS = 8;
  */
 function membershipPrice(planId: MembershipPlanId, currency: PaymentCurrency, decimals: number): bigint {
   const plan = MEMBERSHIP_PLANS.find((candidate) => candidate.id === planId)!;
-  const exact = priceFromUsd(plan.usd, MEMBERSHIP_USD_RATES[currency], decimals);
-  const step = 10n ** BigInt(Math.max(0, decimals - RECORDED_DECIMALS));
-  return ((exact + step - 1n) / step) * step;
+  return roundUpToDecimals(priceFromUsd(plan.usd, MEMBERSHIP_USD_RATES[currency], decimals), decimals);
 }
 
 /** Premium threads and memberships, granted only for payments verified on chain (CONTRACT.md section 7). */

@@ -2,7 +2,7 @@ import { Bookmark, Crown, LogOut, ShieldCheck, User } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from '../../app/router';
 import type { CurrentUser } from '../../../shared/api.js';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../lib/auth/logout';
 import { errorMessage } from '../../lib/api-client';
 import { Badge } from '../ui/badge';
 import {

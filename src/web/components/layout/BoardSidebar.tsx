@@ -1,9 +1,15 @@
 import { Flame, Clock, LayoutGrid } from 'lucide-react';
 import { Link, useLocation } from '../../app/router';
-import { useBoards } from '../../features/boards/api/get-boards';
-import { BoardIcon } from '../../features/boards/components/BoardIcon';
+import type { Board } from '../../../shared/api.js';
+import { BoardIcon } from './BoardIcon';
 import { cn } from '../../lib/utils';
 import { Skeleton } from '../ui/skeleton';
+
+/** The boards list as the navigation shows it: skeletons while pending (the app shell passes the query). */
+export interface BoardsNav {
+  isPending: boolean;
+  data?: Board[] | undefined;
+}
 
 const SKELETON_ROWS = 5;
 const mainLinks = [
@@ -19,9 +25,8 @@ const linkClasses = (active: boolean) =>
   );
 
 /** Desktop board navigation (SPEC.md section 2): 'Boards', Main and Categories, sticky under the header. */
-export function BoardSidebar() {
+export function BoardSidebar({ boards }: { boards: BoardsNav }) {
   const { pathname } = useLocation();
-  const boards = useBoards();
   return (
     <aside aria-label="Boards" className="sticky top-[73px] hidden max-h-[calc(100dvh-89px)] w-60 shrink-0 self-start overflow-y-auto rounded-xl border bg-card p-3 md:block lg:w-72">
       <h2 className="px-2 pb-2 text-base font-semibold">Boards</h2>
@@ -57,9 +62,8 @@ export function BoardSidebar() {
 }
 
 /** Mobile board strip (SPEC.md section 2): every board as '/{code}/' in a horizontal scroller. */
-export function BoardStrip() {
+export function BoardStrip({ boards }: { boards: BoardsNav }) {
   const { pathname } = useLocation();
-  const boards = useBoards();
   return (
     <nav aria-label="Boards" className="-mx-4 overflow-x-auto border-b px-4 pb-3 md:hidden">
       <ul className="flex w-max gap-2">

@@ -1,33 +1,30 @@
 import { Plus, Search, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation } from '../../app/router';
-import { useUser } from '../../features/auth/api/get-user';
-import { useBoards } from '../../features/boards/api/get-boards';
-import { CreateThreadDialog } from '../../features/threads/components/CreateThreadDialog';
 import { Button } from '../ui/button';
+import type { PartTrigger } from '../../lib/on-first-use';
 import { Logo } from './Logo';
-import { MobileDrawer } from './MobileDrawer';
 import { SearchBox } from './SearchBox';
 import { ThemeMenu } from './ThemeMenu';
 import { UserMenu } from './UserMenu';
 
-/** The board code of a board page, for prefilling the New Thread form. */
-export function boardCodeOf(pathname: string): string | undefined {
-  return /^\/board\/([^/]+)/.exec(pathname)?.[1];
+interface HeaderProps {
+  /** The mobile menu (MobileDrawer with the boards). */
+  drawer: ReactNode;
+  /** The New Thread dialog around its trigger button (the app shell composes the threads feature in). */
+  newThread: (trigger: PartTrigger) => ReactNode;
 }
 
-export function Header() {
+export function Header({ drawer, newThread }: HeaderProps) {
   const { pathname } = useLocation();
   const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
   const searchOpen = searchOpenOn === pathname; // closes on route change
-  const user = useUser().data ?? null;
-  const boards = useBoards().data ?? [];
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6">
         <div className="flex items-center gap-1">
-          <MobileDrawer />
+          {drawer}
           <Logo />
         </div>
         <SearchBox id="header-search" className="hidden w-full max-w-sm md:block" />
@@ -43,12 +40,12 @@ export function Header() {
           >
             {searchOpen ? <X aria-hidden="true" /> : <Search aria-hidden="true" />}
           </Button>
-          <CreateThreadDialog boards={boards} user={user} boardCode={boardCodeOf(pathname)}>
+          {newThread(
             <Button size="sm" variant="outline" aria-label="New Thread" className="max-sm:size-9 max-sm:px-0">
               <Plus aria-hidden="true" />
               <span className="max-sm:sr-only">New Thread</span>
-            </Button>
-          </CreateThreadDialog>
+            </Button>,
+          )}
           <ThemeMenu />
           <UserMenu />
         </nav>

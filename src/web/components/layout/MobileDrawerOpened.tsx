@@ -1,24 +1,23 @@
 import { Crown, Home } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from '../../app/router';
-import { useUser } from '../../features/auth/api/get-user';
-import { useBoards } from '../../features/boards/api/get-boards';
-import { BoardIcon } from '../../features/boards/components/BoardIcon';
+import { useUser } from '../../lib/auth/get-user';
+import { BoardIcon } from './BoardIcon';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../ui/dialog';
 import { Skeleton } from '../ui/skeleton';
+import type { BoardsNav } from './BoardSidebar';
 import { MOBILE_MENU_EVENT } from './MobileDrawer';
 import type { PartTrigger } from '../../lib/on-first-use';
 
 /** The mobile menu drawer itself (MobileDrawer.tsx), mounted open on first use. */
-export function MobileDrawerOpened({ trigger }: { trigger: PartTrigger }) {
+export function MobileDrawerOpened({ trigger, boards }: { trigger: PartTrigger; boards: BoardsNav }) {
   const { pathname } = useLocation();
   // Open for one path only: navigating anywhere closes it.
   const [openOn, setOpenOn] = useState<string | null>(pathname);
   const open = openOn === pathname;
   const user = useUser().data ?? null;
-  const boards = useBoards();
 
   useEffect(() => {
     document.dispatchEvent(new CustomEvent(MOBILE_MENU_EVENT, { detail: { open } }));

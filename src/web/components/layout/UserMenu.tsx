@@ -1,6 +1,6 @@
 import { Link } from '../../app/router';
 import type { CurrentUser } from '../../../shared/api.js';
-import { useUser } from '../../features/auth/api/get-user';
+import { useUser } from '../../lib/auth/get-user';
 import { onFirstUse } from '../../lib/on-first-use';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';

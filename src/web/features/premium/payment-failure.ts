@@ -1,5 +1,6 @@
 import { ApiError } from '../../lib/api-client';
-import { WalletError } from '../wallet/wallet-errors';
+import { isRetryable } from '../../lib/wallet/use-wallet-payment';
+import { WalletError } from '../../lib/wallet/wallet-errors';
 
 /** What went wrong in words for a failure toast: the server's or the wallet's message, else the fallback. */
 export function failureMessage(error: unknown, fallback: string): string {
@@ -13,4 +14,4 @@ export function failureMessage(error: unknown, fallback: string): string {
  * keeps the hash for server and network failures, not for a refusal (use-wallet-payment.ts).
  */
 export const recordingCanBeRetried = (error: unknown, failedAt: string) =>
-  failedAt === 'recording' && (!(error instanceof ApiError) || error.status >= 500);
+  failedAt === 'recording' && isRetryable(error);

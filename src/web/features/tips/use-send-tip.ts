@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Tip } from '../../../shared/api.js';
 import { toast } from '../../components/ui/use-toast';
-import { getSentTipsQueryOptions } from '../crypto/api/get-sent-tips';
-import { toastWalletError } from '../wallet/components/WalletStatus';
-import { useWalletPayment } from '../wallet/use-wallet-payment';
+import { toastWalletError } from '../../components/wallet/WalletStatus';
+import { useWalletPayment } from '../../lib/wallet/use-wallet-payment';
 import { createTip } from './api/create-tip';
-import { threadTipsKey } from './api/get-thread-tips';
 import { tipResumeKey, type TipTarget } from './tip-target';
+import { tipKeys } from './api/keys';
 
 /** Completes the install hint of the wallet toasts (SPEC.md section 8). */
 export const TIP_PURPOSE = 'to use direct tipping';
@@ -48,8 +47,8 @@ export function useSendTip(target: TipTarget) {
         setSent(outcome.value);
         toast({ title: 'Tip Sent Successfully', description: `Your tip of ${outcome.value.amount} ETH is on its way.` });
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: threadTipsKey(target.threadId) }),
-          queryClient.invalidateQueries({ queryKey: getSentTipsQueryOptions().queryKey }),
+          queryClient.invalidateQueries({ queryKey: tipKeys.thread(target.threadId) }),
+          queryClient.invalidateQueries({ queryKey: tipKeys.sent() }),
         ]);
         return;
       }

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { Thread } from '../../../shared/api.js';
-import { useUser } from '../../features/auth/api/get-user';
+import { useUser } from '../../lib/auth/get-user';
 import { ThreadCard, ThreadCardSkeleton } from '../../features/threads/components/ThreadCard';
 import { useThreadListVotes } from '../../features/votes/api/vote';
 import { VoteArrows } from '../../features/votes/components/VoteArrows';

@@ -3,7 +3,7 @@ import type { Board } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { BoardIcon } from './BoardIcon';
+import { BoardIcon } from '../../../components/layout/BoardIcon';
 
 const TAGS_SHOWN = 3;
 

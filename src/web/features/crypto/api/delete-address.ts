@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getAddressesQueryOptions } from './get-addresses';
+import { cryptoKeys } from './keys';
 
 /** DELETE /api/crypto/addresses/{id}. */
 export const deleteAddress = (id: number) => api.delete<void>(`/api/crypto/addresses/${id}`);
@@ -9,6 +9,6 @@ export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getAddressesQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cryptoKeys.addresses() }),
   });
 }

@@ -19,7 +19,7 @@ import { copyText } from '../../../lib/format';
 import { useAddAddress } from '../api/add-address';
 import { useDeleteAddress } from '../api/delete-address';
 import { useAddresses } from '../api/get-addresses';
-import { shortAddress } from './format';
+import { shortAddress } from '../../../lib/money';
 
 /** SPEC.md section 5: the selectable currencies, BTC first and by default. */
 const CURRENCIES = [

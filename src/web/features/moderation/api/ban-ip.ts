@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ban } from '../../../../shared/api.js';
 import { api } from '../../../lib/api-client';
+import { moderationKeys } from './keys';
 
 /** POST /api/moderation/ban-ip (admin); no expiresAt: permanent. */
 export const banIp = (input: { ipHash: string; reason?: string; expiresAt?: string }) => api.post<Ban>('/api/moderation/ban-ip', input);
@@ -10,6 +11,6 @@ export function useBanIp() {
   return useMutation({
     mutationFn: banIp,
     // The banned list, the IP Finder's isBanned flags and the log all change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all() }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { threadDetailKey } from './create-post';
+import { postKeys } from './keys';
 
 /** DELETE /api/posts/{id} (admin); the thread is refetched to show the placeholder. */
 export const deletePost = (id: number) => api.delete<void>(`/api/posts/${id}`);
@@ -9,6 +9,6 @@ export function useDeletePost(threadId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: threadDetailKey(threadId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.thread(threadId) }),
   });
 }

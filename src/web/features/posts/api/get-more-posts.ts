@@ -1,15 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ThreadDetail } from '../../../../shared/api.js';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/threads/{id}?after={postId}: the posts after the last loaded one ('Load More Replies'). */
 export const getPostsAfter = async (threadId: number, after: number) =>
   (await api.get<ThreadDetail>(`/api/threads/${threadId}`, { after })).posts;
-
-export const usePostsAfter = (threadId: number, after: number | null) =>
-  useQuery({
-    queryKey: ['threads', 'detail', threadId, 'after', after],
-    queryFn: () => getPostsAfter(threadId, after ?? 0),
-    enabled: after !== null,
-    staleTime: 10_000,
-  });

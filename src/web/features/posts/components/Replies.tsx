@@ -6,10 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { getPostsAfter } from '../api/get-more-posts';
-import { goToPost } from './PostBody';
 import { PostView, type PostActions, type PostTreeNode } from './PostView';
 import { LazyReplyForm } from './LazyReplyForm';
 import type { TextInsert } from './ReplyForm';
+import { postKeys } from '../api/keys';
 
 type Sort = 'newest' | 'oldest';
 
@@ -105,7 +105,7 @@ export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips
     setLoadingMore(true);
     try {
       const next = await queryClient.fetchQuery({
-        queryKey: ['threads', 'detail', thread.id, 'after', last.id],
+        queryKey: postKeys.after(thread.id, last.id),
         queryFn: () => getPostsAfter(thread.id, last.id),
       });
       setMore((current) => [...current, ...next]);
@@ -180,5 +180,3 @@ export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips
     </section>
   );
 }
-
-export { goToPost };

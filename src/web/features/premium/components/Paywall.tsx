@@ -7,11 +7,11 @@ import { DEFAULT_ACCESS_PRICE, PREMIUM_CURRENCIES } from '../../../../shared/con
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { formatAmount } from '../../crypto/components/format';
-import { getThreadQueryOptions } from '../../threads/api/get-thread';
-import { PaymentProgress } from '../../wallet/components/PaymentProgress';
-import { toastWalletError, WalletStatus } from '../../wallet/components/WalletStatus';
-import { useWalletPayment } from '../../wallet/use-wallet-payment';
+import { sharedKeys } from '../../../lib/query-keys';
+import { formatAmount } from '../../../lib/money';
+import { PaymentProgress } from '../../../components/wallet/PaymentProgress';
+import { toastWalletError, WalletStatus } from '../../../components/wallet/WalletStatus';
+import { useWalletPayment } from '../../../lib/wallet/use-wallet-payment';
 import { getPaymentAddress } from '../api/get-payment-address';
 import { purchaseAccess } from '../api/purchase-access';
 import { failureMessage, recordingCanBeRetried } from '../payment-failure';
@@ -62,7 +62,7 @@ export function Paywall({ thread, user }: { thread: ThreadDetail; user: CurrentU
     if (!outcome) return;
     if (outcome.ok) {
       toast({ title: 'Premium Access Purchased', description: 'The premium content of this thread is now unlocked.' });
-      await queryClient.invalidateQueries({ queryKey: getThreadQueryOptions(thread.id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.threadDetail(thread.id) });
       return;
     }
     if (toastWalletError(outcome.error, PURPOSE)) return;

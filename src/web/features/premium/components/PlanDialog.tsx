@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { CurrentUser, MembershipPlans, MembershipPurchase, PaymentNetwork } from '../../../../shared/api.js';
+import type { MembershipPlans, MembershipPurchase, PaymentNetwork } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -10,12 +9,10 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { copyText, formatDate } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { getUserQueryOptions } from '../../auth/api/get-user';
-import { shortAddress } from '../../crypto/components/format';
-import { getProfileQueryOptions } from '../../users/api/get-profile';
-import { PaymentProgress } from '../../wallet/components/PaymentProgress';
-import { toastWalletError, WalletStatus } from '../../wallet/components/WalletStatus';
-import { useWalletPayment } from '../../wallet/use-wallet-payment';
+import { shortAddress } from '../../../lib/money';
+import { PaymentProgress } from '../../../components/wallet/PaymentProgress';
+import { toastWalletError, WalletStatus } from '../../../components/wallet/WalletStatus';
+import { useWalletPayment } from '../../../lib/wallet/use-wallet-payment';
 import { purchaseMembership } from '../api/purchase-membership';
 import { ANNUAL_SAVING, membershipUntil, PLAN_NAMES, PLAN_PERIODS, type PlanId } from '../membership';
 import { failureMessage, recordingCanBeRetried } from '../payment-failure';
@@ -28,15 +25,15 @@ interface PlanDialogProps {
   /** The server's plans; the page opens the dialog only when they can be paid. */
   plans: MembershipPlans & { paymentAddress: string };
   initialPlan: PlanId;
-  user: CurrentUser;
   onOpenChange: (open: boolean) => void;
+  /** Refreshes what a membership changes (the user, their profile); awaited before the dialog closes. */
+  onPurchased: () => Promise<unknown>;
 }
 
 const currenciesOf = (prices: MembershipPlans['plans'][number]['prices']) => Object.keys(prices) as Currency[];
 
 /** 'Get Premium' (SPEC.md section 2, plan dialog): plan, currency, amount and the wallet payment. Lazy-loaded by the page. */
-export function PlanDialog({ plans, initialPlan, user, onOpenChange }: PlanDialogProps) {
-  const queryClient = useQueryClient();
+export function PlanDialog({ plans, initialPlan, onOpenChange, onPurchased }: PlanDialogProps) {
   const currencyId = useId();
   const [planId, setPlanId] = useState<PlanId>(initialPlan);
   const plan = plans.plans.find((candidate) => candidate.id === planId) ?? plans.plans[0]!;
@@ -65,10 +62,7 @@ export function PlanDialog({ plans, initialPlan, user, onOpenChange }: PlanDialo
     if (!outcome) return;
     if (outcome.ok) {
       toast({ title: 'Premium membership purchased!', description: `You are a Premium Member until ${formatDate(outcome.value.membershipExpiresAt)}.` });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getProfileQueryOptions(user.id).queryKey }),
-      ]);
+      await onPurchased();
       onOpenChange(false);
       return;
     }

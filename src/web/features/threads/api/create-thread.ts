@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ThreadDetail } from '../../../../shared/api.js';
 import { api } from '../../../lib/api-client';
-import { boardThreadsKey } from './get-board-threads';
+import { threadKeys } from './keys';
 import { getThreadQueryOptions } from './get-thread';
 
 /** POST /api/threads as multipart (fields plus the optional `image`). */
@@ -13,8 +13,8 @@ export function useCreateThread() {
     mutationFn: createThread,
     onSuccess: async (thread) => {
       queryClient.setQueryData(getThreadQueryOptions(thread.id).queryKey, thread);
-      await queryClient.invalidateQueries({ queryKey: boardThreadsKey() });
-      await queryClient.invalidateQueries({ queryKey: ['threads', 'feed'] });
+      await queryClient.invalidateQueries({ queryKey: threadKeys.boardLists() });
+      await queryClient.invalidateQueries({ queryKey: threadKeys.feeds() });
     },
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { boardThreadsKey } from './get-board-threads';
-import { getThreadQueryOptions } from './get-thread';
+import { threadKeys } from './keys';
 
 /** DELETE /api/threads/{id} (admin). */
 export const deleteThread = (id: number) => api.delete<void>(`/api/threads/${id}`);
@@ -11,9 +10,9 @@ export function useDeleteThread() {
   return useMutation({
     mutationFn: deleteThread,
     onSuccess: async (_, id) => {
-      queryClient.removeQueries({ queryKey: getThreadQueryOptions(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: boardThreadsKey() });
-      await queryClient.invalidateQueries({ queryKey: ['threads', 'feed'] });
+      queryClient.removeQueries({ queryKey: threadKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: threadKeys.boardLists() });
+      await queryClient.invalidateQueries({ queryKey: threadKeys.feeds() });
     },
   });
 }

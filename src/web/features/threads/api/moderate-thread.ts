@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Thread } from '../../../../shared/api.js';
 import { api } from '../../../lib/api-client';
-import { boardThreadsKey } from './get-board-threads';
-import { getThreadQueryOptions } from './get-thread';
+import { threadKeys } from './keys';
 
 /** PATCH /api/threads/{id}/sticky and /lock (admin): the new value, answered with the thread. */
 export const setThreadFlag = ({ id, flag, value }: { id: number; flag: 'sticky' | 'lock'; value: boolean }) =>
@@ -13,8 +12,8 @@ export function useSetThreadFlag() {
   return useMutation({
     mutationFn: setThreadFlag,
     onSuccess: async (_, { id }) => {
-      await queryClient.invalidateQueries({ queryKey: getThreadQueryOptions(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: boardThreadsKey() });
+      await queryClient.invalidateQueries({ queryKey: threadKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: threadKeys.boardLists() });
     },
   });
 }

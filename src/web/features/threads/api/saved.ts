@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedThread } from '../../../../shared/api.js';
 import { api } from '../../../lib/api-client';
+import { threadKeys } from './keys';
 
 /** GET /api/threads/{id}/saved: whether the signed-in user keeps this thread. */
 export const getSaved = (id: number) => api.get<{ isSaved: boolean }>(`/api/threads/${id}/saved`);
 
-export const getSavedQueryOptions = (id: number) => queryOptions({ queryKey: ['threads', 'saved', id], queryFn: () => getSaved(id) });
+export const getSavedQueryOptions = (id: number) => queryOptions({ queryKey: threadKeys.saved(id), queryFn: () => getSaved(id) });
 
 export const useIsSaved = (id: number, enabled: boolean) => useQuery({ ...getSavedQueryOptions(id), enabled });
 
@@ -13,7 +14,7 @@ export const useIsSaved = (id: number, enabled: boolean) => useQuery({ ...getSav
 export const getSavedThreads = (page: number) => api.get<SavedThread[]>('/api/user/saved-threads', { page });
 
 export const getSavedThreadsQueryOptions = (page = 1) =>
-  queryOptions({ queryKey: ['threads', 'saved-list', page], queryFn: () => getSavedThreads(page) });
+  queryOptions({ queryKey: threadKeys.savedList(page), queryFn: () => getSavedThreads(page) });
 
 export const useSavedThreads = (page: number) => useQuery(getSavedThreadsQueryOptions(page));
 
@@ -27,7 +28,7 @@ export function useSetSaved() {
     mutationFn: setSaved,
     onSuccess: async (result, { id }) => {
       queryClient.setQueryData(getSavedQueryOptions(id).queryKey, result);
-      await queryClient.invalidateQueries({ queryKey: ['threads', 'saved-list'] });
+      await queryClient.invalidateQueries({ queryKey: threadKeys.savedLists() });
     },
   });
 }

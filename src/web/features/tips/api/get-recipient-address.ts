@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentAddress } from '../../../../shared/api.js';
 import { ApiError, api } from '../../../lib/api-client';
 import type { TipTarget } from '../tip-target';
+import { tipKeys } from './keys';
 
 /**
  * GET /api/threads/{id}/author/crypto-address/ETH or /api/posts/{id}/author/crypto-address/ETH:
@@ -20,7 +21,7 @@ export async function getRecipientAddress(target: TipTarget): Promise<string | n
 
 export const getRecipientAddressQueryOptions = (target: TipTarget) =>
   queryOptions({
-    queryKey: ['tips', 'recipient', target.kind, target.kind === 'post' ? target.postId : target.threadId],
+    queryKey: tipKeys.recipient(target),
     queryFn: () => getRecipientAddress(target),
     staleTime: 60 * 1000,
   });

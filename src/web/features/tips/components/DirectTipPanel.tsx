@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck, ExternalLink, RotateCcw, Send } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { explorerUrl, shortAddress } from '../../crypto/components/format';
-import { PaymentProgress } from '../../wallet/components/PaymentProgress';
-import { WalletStatus } from '../../wallet/components/WalletStatus';
+import { explorerUrl, shortAddress } from '../../../lib/money';
+import { PaymentProgress } from '../../../components/wallet/PaymentProgress';
+import { WalletStatus } from '../../../components/wallet/WalletStatus';
 import { TIP_PURPOSE, type useSendTip } from '../use-send-tip';
 
 interface DirectTipPanelProps {

@@ -5,10 +5,11 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
+import { CURRENCY_DECIMALS } from '../../../../shared/constants.js';
+import { parseAmount } from '../../../../shared/money.js';
 import { copyText } from '../../../lib/format';
-import { shortAddress } from '../../crypto/components/format';
-import { paymentsConfigQueryOptions } from '../../wallet/api/payments';
-import { ETH_DECIMALS, toBaseUnits } from '../money';
+import { shortAddress } from '../../../lib/money';
+import { paymentsConfigQueryOptions } from '../../../lib/wallet/api';
 import { tipPaymentUri } from '../payment-uri';
 import { tipAmountProblem } from '../tip-amount';
 import { QrCode } from './QrCode';
@@ -40,7 +41,7 @@ export function QrTipPanel({ amount, address, addressLoading }: { amount: string
   }
 
   const problem = tipAmountProblem(amount);
-  const wei = problem ? null : toBaseUnits(amount.trim(), ETH_DECIMALS);
+  const wei = problem ? null : parseAmount(amount, CURRENCY_DECIMALS.ETH);
   const chainId = config.data?.networks.find((network) => network.currency === 'ETH')?.chainId;
   const onCopy = async () => {
     if (await copyText(address)) {

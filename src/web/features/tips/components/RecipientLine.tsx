@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { shortAddress } from '../../crypto/components/format';
+import { shortAddress } from '../../../lib/money';
 
 /**
  * Where the tip goes. Without an address nothing can be sent: SPEC.md falls back to the

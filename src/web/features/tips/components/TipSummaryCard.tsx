@@ -5,10 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { timeAgo } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { ExplorerLink } from '../../crypto/components/ExplorerLink';
-import { formatAmount } from '../../crypto/components/format';
+import { ExplorerLink } from './ExplorerLink';
+import { formatAmount } from '../../../lib/money';
 import { formatUsdTotal } from '../money';
-import { TipStatusBadge } from '../../crypto/components/TipStatusBadge';
+import { TipStatusBadge } from './TipStatusBadge';
 
 /** Tips listed before 'Show N more' (SPEC.md section 9, the card's `limit`). */
 const FIRST_TIPS = 3;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Post } from '../../../../shared/api.js';
 import { api } from '../../../lib/api-client';
+import { userKeys } from './keys';
 
 /** Posts per profile page (SPEC.md section 9): Next is disabled below this. */
 export const PROFILE_POSTS_PER_PAGE = 20;
@@ -11,7 +12,7 @@ export type ProfilePost = Post & { threadTitle: string };
 export const getUserPosts = (id: number, page: number) => api.get<ProfilePost[]>(`/api/users/${id}/posts`, { page });
 
 export const getUserPostsQueryOptions = (id: number, page = 1) =>
-  queryOptions({ queryKey: ['users', id, 'posts', page], queryFn: () => getUserPosts(id, page) });
+  queryOptions({ queryKey: userKeys.posts(id, page), queryFn: () => getUserPosts(id, page) });
 
 export const useUserPosts = (id: number, page: number, enabled = true) =>
   useQuery({ ...getUserPostsQueryOptions(id, page), placeholderData: keepPreviousData, enabled });

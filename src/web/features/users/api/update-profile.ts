@@ -3,6 +3,7 @@ import type { UserProfile } from '../../../../shared/api.js';
 import type { UpdateProfileInput } from '../../../../shared/schemas/users.js';
 import { api } from '../../../lib/api-client';
 import { getProfileQueryOptions } from './get-profile';
+import { sharedKeys } from '../../../lib/query-keys';
 
 /** PATCH /api/users/{id}: username and bio (owner or admin; 409 'Username is already taken'). */
 export const updateProfile = ({ id, ...input }: UpdateProfileInput & { id: number }) => api.patch<UserProfile>(`/api/users/${id}`, input);
@@ -14,7 +15,7 @@ export function useUpdateProfile() {
     onSuccess: async (profile) => {
       queryClient.setQueryData(getProfileQueryOptions(profile.id).queryKey, profile);
       // The header and menus show the signed-in user's name.
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.currentUser() });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PostVote, ThreadVote, UserVote, VoteResult } from '../../../../shared/api.js';
 import { api } from '../../../lib/api-client';
+import { voteKeys } from './keys';
 
 export type VoteTarget = { kind: 'threads' | 'posts'; id: number };
 export type VoteType = 1 | -1;
@@ -10,7 +11,7 @@ export const getUserVote = ({ kind, id }: VoteTarget) => api.get<UserVote>(`/api
 
 /** Keyed by the viewer too: another account signing in on the same page never sees the last one's votes. */
 export const getUserVoteQueryOptions = (target: VoteTarget, viewerId: number) =>
-  queryOptions({ queryKey: ['votes', viewerId, target.kind, target.id], queryFn: () => getUserVote(target), staleTime: 30_000 });
+  queryOptions({ queryKey: voteKeys.one(viewerId, target), queryFn: () => getUserVote(target), staleTime: 30_000 });
 
 /**
  * The viewer's vote on a target (null for visitors). `askedInBatch`: the vote is put in
@@ -36,7 +37,7 @@ function useVotesInOneRequest(
 ) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['votes', viewerId ?? 0, 'many', kind, scope],
+    queryKey: voteKeys.many(viewerId ?? 0, kind, scope),
     queryFn: async () => {
       const votes = await fetchVotes();
       for (const { id, userVote } of votes) queryClient.setQueryData(getUserVoteQueryOptions({ kind, id }, viewerId ?? 0).queryKey, { userVote });

@@ -1,5 +1,5 @@
 import { BookOpen, Code, Film, Gamepad2, Globe, Music, Palette, Utensils, type LucideIcon } from 'lucide-react';
-import type { Board } from '../../../../shared/api.js';
+import type { Board } from '../../../shared/api.js';
 
 // SPEC.md section 2: the icon key of a board (or, failing that, its code) picks the icon.
 const byIcon: Record<string, LucideIcon> = {

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { useSentTips } from '../api/get-sent-tips';
 import { ExplorerLink } from './ExplorerLink';
 import { TipStatusBadge } from './TipStatusBadge';
-import { formatAmount } from './format';
+import { formatAmount } from '../../../lib/money';
 
 /** The Tip History tab: every tip the signed-in user has sent. */
 export function TipHistoryCard() {

@@ -1,11 +1,11 @@
 import { CircleAlert, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { shortAddress } from '../../crypto/components/format';
-import { useWallet } from '../use-wallet';
-import { WALLET_MESSAGES, WalletError } from '../wallet-errors';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { toast } from '../ui/use-toast';
+import { shortAddress } from '../../lib/money';
+import { useWallet } from '../../lib/wallet/use-wallet';
+import { WALLET_MESSAGES, WalletError } from '../../lib/wallet/wallet-errors';
 
 /**
  * The wallet as a payment dialog shows it: 'Wallet Required' when there is none, a

@@ -1,3 +1,6 @@
+// Amounts, addresses and transactions as every payment screen shows them (tips, premium,
+// the wallet, the profile's addresses). The maths behind amounts is src/shared/money.ts.
+
 /** Addresses are shown as their first 6 and last 4 characters (SPEC.md section 9). */
 export function shortAddress(address: string): string {
   return address.length <= 12 ? address : `${address.slice(0, 6)}...${address.slice(-4)}`;

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { cn } from '../../../lib/utils';
-import { explorerUrl } from './format';
+import { explorerUrl } from '../../../lib/money';
 
 /** 'View': a transaction on its currency's block explorer, in a new tab. */
 export function ExplorerLink({ currency, txHash, className }: { currency: string; txHash: string; className?: string }) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../shared/api.js';
-import { api, ApiError } from '../../../lib/api-client';
+import type { CurrentUser } from '../../../shared/api.js';
+import { api, ApiError } from '../api-client';
+import { sharedKeys } from '../query-keys';
 
 /** GET /api/user: the signed-in user, or null when logged out (401). */
 export async function getUser(): Promise<CurrentUser | null> {
@@ -12,6 +13,6 @@ export async function getUser(): Promise<CurrentUser | null> {
   }
 }
 
-export const getUserQueryOptions = () => queryOptions({ queryKey: ['auth', 'user'], queryFn: getUser });
+export const getUserQueryOptions = () => queryOptions({ queryKey: sharedKeys.currentUser(), queryFn: getUser });
 
 export const useUser = () => useQuery(getUserQueryOptions());

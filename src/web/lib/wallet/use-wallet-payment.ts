@@ -1,9 +1,10 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { PaymentNetwork } from '../../../shared/api.js';
-import { ApiError } from '../../lib/api-client';
-import { linkedWalletsQueryOptions, linkWallet, paymentsConfigQueryOptions, requestWalletChallenge } from './api/payments';
+import { ApiError } from '../api-client';
+import { linkedWalletsQueryOptions, linkWallet, paymentsConfigQueryOptions, requestWalletChallenge } from './api';
 import { connectWallet } from './use-wallet';
+import { walletKeys } from './keys';
 
 /** Where a wallet payment is (SPEC.md section 4, purchase flow and tip transaction). */
 export type PaymentStep = 'idle' | 'connecting' | 'linking' | 'sending' | 'confirming' | 'recording' | 'success' | 'error';
@@ -51,7 +52,7 @@ function writeUnfinished(resumeKey: string, payment: UnfinishedPayment | null): 
 }
 
 /** A failure worth recording again with the same hash: the server or the network, not the payment. */
-const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+export const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
 
 /**
  * Signs the server's one-time link message when this address is not yet linked to the
@@ -65,7 +66,7 @@ async function ensureLinked(queryClient: QueryClient, account: `0x${string}`, on
   const { signMessage } = await import('./chain-actions');
   const signature = await signMessage(account, message);
   await linkWallet(message, signature);
-  await queryClient.invalidateQueries({ queryKey: linkedWalletsQueryOptions().queryKey });
+  await queryClient.invalidateQueries({ queryKey: walletKeys.linked() });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromBaseUnits, priceFromUsd, toBaseUnits, usdEstimate } from './amounts.js';
+import { fromBaseUnits, parseAmount, priceFromUsd, roundUpToDecimals, toBaseUnits, usdEstimate } from './money.js';
 
 describe('money arithmetic', () => {
   it('turns decimal strings into base units, rounding a cut-off fraction up for prices', () => {
@@ -9,6 +9,22 @@ describe('money arithmetic', () => {
     expect(toBaseUnits('1.00000001', 6, 'floor')).toBe(1_000_000n);
     expect(toBaseUnits('12', 6)).toBe(12_000_000n);
     expect(fromBaseUnits(1_500_000n, 6)).toBe('1.5');
+  });
+
+  it('reads a typed amount exactly, or not at all', () => {
+    expect(parseAmount('0.001', 18)).toBe(1_000_000_000_000_000n);
+    expect(parseAmount(' 1 ', 18)).toBe(10n ** 18n);
+    expect(parseAmount('0.1', 1)).toBe(1n);
+    expect(parseAmount('0.12', 1)).toBeNull();
+    expect(parseAmount('1e3', 18)).toBeNull();
+    expect(parseAmount('-1', 18)).toBeNull();
+    expect(parseAmount('1.', 18)).toBeNull();
+  });
+
+  it('rounds base units up to the 8 decimals amounts are recorded with', () => {
+    expect(roundUpToDecimals(3_500_016_470_665_745n, 18)).toBe(3_500_020_000_000_000n);
+    expect(roundUpToDecimals(3_500_020_000_000_000n, 18)).toBe(3_500_020_000_000_000n);
+    expect(roundUpToDecimals(85_000_001n, 6)).toBe(85_000_001n);
   });
 
   it('prices a USD amount in a currency, rounded up in base units', () => {

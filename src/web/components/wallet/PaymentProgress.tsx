@@ -1,5 +1,5 @@
-import { Spinner } from '../../../components/ui/spinner';
-import type { PaymentStep } from '../use-wallet-payment';
+import { Spinner } from '../ui/spinner';
+import type { PaymentStep } from '../../lib/wallet/use-wallet-payment';
 
 const STEP_TEXT: Partial<Record<PaymentStep, string>> = {
   connecting: 'Waiting for your wallet...',

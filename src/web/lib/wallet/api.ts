@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PaymentsConfig, WalletChallenge, WalletLink } from '../../../../shared/api.js';
-import { api } from '../../../lib/api-client';
+import type { PaymentsConfig, WalletChallenge, WalletLink } from '../../../shared/api.js';
+import { api } from '../api-client';
+import { walletKeys } from './keys';
 
 /** GET /api/payments/config: the chain, token and decimals of each payable currency. */
 export const paymentsConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['payments', 'config'], queryFn: () => api.get<PaymentsConfig>('/api/payments/config'), staleTime: 5 * 60 * 1000 });
+  queryOptions({ queryKey: walletKeys.paymentsConfig(), queryFn: () => api.get<PaymentsConfig>('/api/payments/config'), staleTime: 5 * 60 * 1000 });
 
 /** GET /api/wallets: addresses linked to the signed-in account. */
-export const linkedWalletsQueryOptions = () => queryOptions({ queryKey: ['wallets'], queryFn: () => api.get<WalletLink[]>('/api/wallets') });
+export const linkedWalletsQueryOptions = () => queryOptions({ queryKey: walletKeys.linked(), queryFn: () => api.get<WalletLink[]>('/api/wallets') });
 
 /** POST /api/wallets/challenge: the one-time message the wallet signs. */
 export const requestWalletChallenge = (address: string) => api.post<WalletChallenge>('/api/wallets/challenge', { address });

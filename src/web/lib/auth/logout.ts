@@ -1,5 +1,5 @@
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { getUserQueryOptions } from './get-user';
 
 /** POST /api/logout (204). */
