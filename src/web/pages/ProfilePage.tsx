@@ -2,7 +2,7 @@ import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from '../app/router';
 import { Button } from '../components/ui/button';
-import { Skeleton } from '../components/ui/skeleton';
+import { LoadingRows } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useUser } from '../lib/auth/get-user';
 import { useActivities } from '../features/users/api/get-activities';
@@ -154,11 +154,7 @@ function ListState<T>({ query, empty, label, children }: { query: ListQuery<T>; 
 
 function ListSkeleton({ label }: { label: string }) {
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label={`Loading ${label}`}>
-      <Skeleton className="h-24" />
-      <Skeleton className="h-24" />
-      <Skeleton className="h-24" />
-    </div>
+    <LoadingRows label={`Loading ${label}`} rows={3} rowClassName="h-24" className="gap-3" />
   );
 }
 

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/format';
@@ -47,10 +47,7 @@ export function AddressesCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {addresses.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading addresses">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
+          <LoadingRows label="Loading addresses" />
         ) : addresses.isError ? (
           <p role="alert" className="text-sm text-destructive">
             Your addresses could not be loaded.

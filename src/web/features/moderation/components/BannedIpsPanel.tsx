@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormField } from '../../../components/ui/form-field';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -141,10 +141,7 @@ function BanList() {
       </CardHeader>
       <CardContent>
         {bans.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading bans">
-            <Skeleton className="h-12" />
-            <Skeleton className="h-12" />
-          </div>
+          <LoadingRows label="Loading bans" rowClassName="h-12" />
         ) : bans.isError ? (
           <p role="alert" className="text-sm text-destructive">
             The banned IPs could not be loaded.

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRows } from '../../../components/ui/skeleton';
 import { useIpHashes } from '../api/get-ip-hashes';
 import { BanDialog } from './BanDialog';
 import { IpHashLabel } from './CopyHashButton';
@@ -66,10 +66,7 @@ export function IpFinder() {
         </form>
         {threadId !== null &&
           (hashes.isPending ? (
-            <div className="grid gap-2" aria-busy="true" aria-label="Loading IP hashes">
-              <Skeleton className="h-12" />
-              <Skeleton className="h-12" />
-            </div>
+            <LoadingRows label="Loading IP hashes" rowClassName="h-12" />
           ) : hashes.isError ? (
             <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive">
               Failed to load thread data. Please check if the thread ID is valid.

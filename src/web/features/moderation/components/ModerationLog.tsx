@@ -1,7 +1,7 @@
 import type { ModerationAction, ModerationLogEntry } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRows } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { useModerationLog } from '../api/get-moderation-log';
 
@@ -42,10 +42,7 @@ export function ModerationLog() {
       </CardHeader>
       <CardContent>
         {log.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading the log">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
+          <LoadingRows label="Loading the log" />
         ) : log.isError ? (
           <p role="alert" className="text-sm text-destructive">
             The moderation log could not be loaded.

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Label } from '../../../components/ui/label';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, timeAgo } from '../../../lib/format';
@@ -38,10 +38,7 @@ export function ReportsPanel() {
       </CardHeader>
       <CardContent>
         {reports.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading reports">
-            <Skeleton className="h-24" />
-            <Skeleton className="h-24" />
-          </div>
+          <LoadingRows label="Loading reports" rowClassName="h-24" />
         ) : reports.isError ? (
           <p role="alert" className="text-sm text-destructive">
             The reports could not be loaded.

@@ -1,7 +1,7 @@
 import { Link } from '../../../app/router';
 import type { SentTip } from '../../../../shared/api.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingRows } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { useSentTips } from '../api/get-sent-tips';
 import { ExplorerLink } from './ExplorerLink';
@@ -21,10 +21,7 @@ export function TipHistoryCard() {
       </CardHeader>
       <CardContent>
         {tips.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading tips">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
+          <LoadingRows label="Loading tips" />
         ) : tips.isError ? (
           <p role="alert" className="text-sm text-destructive">
             Failed to load tips
