@@ -3,6 +3,7 @@
 import type { Chains } from './chain/clients.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createPosterIds } from './lib/poster-id.js';
 import { createActivityService } from './modules/activities/index.js';
 import { createAuthService } from './modules/auth/index.js';
 import { createBoardService } from './modules/boards/index.js';
@@ -22,7 +23,7 @@ import { createVoteService } from './modules/votes/index.js';
 import { createWalletService } from './modules/wallets/index.js';
 
 export interface ServiceDeps {
-  config: Pick<Config, 'paymentAddress'>;
+  config: Pick<Config, 'paymentAddress' | 'secret'>;
   database: Pick<Database, 'db' | 'pool'>;
   /** The chains payments are verified on (CONTRACT.md section 7). */
   chains: Chains;
@@ -34,6 +35,7 @@ export function createServices({ config, database: { db, pool }, chains, storage
   const uploads = createUploadService(storage);
   const { saveImage } = uploads;
   const { paymentAddress } = config;
+  const posterIdOf = createPosterIds(config.secret);
   return {
     activities: createActivityService(db),
     addresses: createAddressService(db),
@@ -43,12 +45,12 @@ export function createServices({ config, database: { db, pool }, chains, storage
     follows: createFollowService(db),
     moderation: createModerationService(db),
     payments: createPaymentsService({ chains, paymentAddress }),
-    posts: createPostService({ db, pool, saveImage }),
+    posts: createPostService({ db, pool, saveImage, posterIdOf }),
     premium: createPremiumService({ db, chains, paymentAddress }),
     reports: createReportService(db),
     saved: createSavedThreadService(db),
     search: createSearchService(db, pool),
-    threads: createThreadService({ db, saveImage }),
+    threads: createThreadService({ db, saveImage, posterIdOf }),
     tips: createTipService({ db, chains }),
     uploads,
     users: createUserService(db),

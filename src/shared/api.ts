@@ -71,6 +71,12 @@ interface Content extends AuthorFields {
   isAnonymous: boolean;
   upvotes: number;
   downvotes: number;
+  /**
+   * In a thread view only (CONTRACT.md section 11): the same 8 characters on one
+   * author's anonymous posts in this thread, unrelated in any other; null on named
+   * and deleted posts, so an ID never joins anonymous posts to named ones.
+   */
+  posterId?: string | null;
 }
 
 export interface Thread extends Content {

@@ -4,6 +4,7 @@ import type { Post } from '../../shared/api.js';
 import { Link, useParams } from '../app/router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
+import { PosterIdScope } from '../components/poster-id/PosterId';
 import { useUser } from '../lib/auth/get-user';
 import { PostBody } from '../features/posts/components/PostBody';
 import { Replies } from '../features/posts/components/Replies';
@@ -71,34 +72,36 @@ export function ThreadPage() {
     if (signedIn) then();
   };
   return (
-    <div className="grid gap-6">
-      <title>{`${data.title} · /${data.board.code}/ · Hushboard`}</title>
-      <ThreadDetailView
-        thread={data}
-        user={user}
-        votes={<VoteArrows target={{ kind: 'threads', id: data.id }} upvotes={data.upvotes} downvotes={data.downvotes} viewerId={viewerId} />}
-        body={<PostBody content={data.content} className="grid gap-2 leading-relaxed" />}
-        premium={<PremiumBlock thread={data} user={user} />}
-        tips={<TipArea target={{ kind: 'thread', threadId: data.id, isOwn: data.isOwn }} user={user} />}
-        autoRefresh={autoRefresh}
-        onAutoRefreshChange={setAutoRefresh}
-        onRefresh={() => void thread.refetch()}
-        refreshing={thread.isFetching}
-        onReport={requireUser(() => setReport({ threadId: data.id }))}
-        onBan={setBanHash}
-      />
-      <Replies
-        thread={data}
-        user={user}
-        onReport={onReportPost}
-        onBan={setBanHash}
-        renderTips={renderPostTips}
-        renderVotes={renderPostVotes}
-      />
-      <Suspense>
-        {report && <ReportDialog target={report} onOpenChange={(open) => !open && setReport(null)} />}
-        {banHash && <BanDialog ipHash={banHash} onOpenChange={(open) => !open && setBanHash(null)} />}
-      </Suspense>
-    </div>
+    <PosterIdScope opPosterId={data.posterId}>
+      <div className="grid gap-6">
+        <title>{`${data.title} · /${data.board.code}/ · Hushboard`}</title>
+        <ThreadDetailView
+          thread={data}
+          user={user}
+          votes={<VoteArrows target={{ kind: 'threads', id: data.id }} upvotes={data.upvotes} downvotes={data.downvotes} viewerId={viewerId} />}
+          body={<PostBody content={data.content} className="grid gap-2 leading-relaxed" />}
+          premium={<PremiumBlock thread={data} user={user} />}
+          tips={<TipArea target={{ kind: 'thread', threadId: data.id, isOwn: data.isOwn }} user={user} />}
+          autoRefresh={autoRefresh}
+          onAutoRefreshChange={setAutoRefresh}
+          onRefresh={() => void thread.refetch()}
+          refreshing={thread.isFetching}
+          onReport={requireUser(() => setReport({ threadId: data.id }))}
+          onBan={setBanHash}
+        />
+        <Replies
+          thread={data}
+          user={user}
+          onReport={onReportPost}
+          onBan={setBanHash}
+          renderTips={renderPostTips}
+          renderVotes={renderPostVotes}
+        />
+        <Suspense>
+          {report && <ReportDialog target={report} onOpenChange={(open) => !open && setReport(null)} />}
+          {banHash && <BanDialog ipHash={banHash} onOpenChange={(open) => !open && setBanHash(null)} />}
+        </Suspense>
+      </div>
+    </PosterIdScope>
   );
 }

@@ -1,5 +1,6 @@
 import type { Post } from '../../../shared/api.js';
 import type { posts } from '../../db/schema.js';
+import type { PosterIdOf } from '../../lib/poster-id.js';
 import { authorFields } from '../../lib/privacy.js';
 import type { Viewer } from '../../lib/viewer.js';
 
@@ -8,9 +9,10 @@ export type PostRow = Omit<typeof posts.$inferSelect, 'searchVector'> & { userna
 /**
  * A post as this viewer may see it. A deleted post keeps its place in the thread but
  * loses its content, image and author (CONTRACT.md section 5); admins keep its IP
- * hash so they can still ban the poster.
+ * hash so they can still ban the poster. In a thread view (`posterIdOf` given) every
+ * post carries posterId: an ID for anonymous posts, null for named and deleted ones.
  */
-export function serializePost(row: PostRow, viewer: Viewer): Post {
+export function serializePost(row: PostRow, viewer: Viewer, posterIdOf?: PosterIdOf): Post {
   // One object literal per post, no spreads: a thread page serializes a hundred of these per request.
   const deleted = row.isDeleted;
   const author = deleted ? null : authorFields(row, viewer);
@@ -32,6 +34,7 @@ export function serializePost(row: PostRow, viewer: Viewer): Post {
     username: author ? author.username : null,
     isOwn: author ? author.isOwn : false,
   };
+  if (posterIdOf) post.posterId = !deleted && row.isAnonymous && row.userId !== null ? posterIdOf(row.threadId, row.userId) : null;
   if (author) {
     if (author.ipHash !== undefined) post.ipHash = author.ipHash;
   } else if (viewer.isAdmin) {

@@ -11,13 +11,14 @@ import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { ActivityEvent } from '../activities/index.js';
+import type { PosterIdOf } from '../../lib/poster-id.js';
 import { serializePost, type PostRow } from './serializer.js';
 
 type CreatePost = z.output<typeof createPostSchema>;
 
 export const THREAD_LOCKED = 'This thread is locked. No new replies can be added.';
 
-export function createPostService({ db, pool, saveImage }: { db: Db; pool: Database['pool']; saveImage: SaveImage }) {
+export function createPostService({ db, pool, saveImage, posterIdOf }: { db: Db; pool: Database['pool']; saveImage: SaveImage; posterIdOf: PosterIdOf }) {
   return {
     /**
      * Adds a reply. The post, the thread's replyCount, bumpedAt and hot score, the
@@ -65,7 +66,8 @@ export function createPostService({ db, pool, saveImage }: { db: Db; pool: Datab
         if (thread.isLocked) throw new ForbiddenError(THREAD_LOCKED);
         throw new ValidationError('You can only reply to a post in the same thread', { replyToId: 'You can only reply to a post in the same thread' });
       }
-      return serializePost(row, viewer);
+      // The new reply joins a thread view, so it carries its posterId like the others there.
+      return serializePost(row, viewer, posterIdOf);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { BoardRef, Thread } from '../../../shared/api.js';
 import type { threads } from '../../db/schema.js';
+import type { PosterIdOf } from '../../lib/poster-id.js';
 import { authorFields } from '../../lib/privacy.js';
 import type { Viewer } from '../../lib/viewer.js';
 
@@ -8,9 +9,10 @@ export type ThreadRow = Omit<typeof threads.$inferSelect, 'searchVector'> & { us
 /**
  * A thread as this viewer may see it; the only way threads leave the server. The
  * hidden part of a premium thread is included only when `withPremiumContent` (the
- * thread page) and the viewer has access.
+ * thread page) and the viewer has access; posterId only on the thread page
+ * (`posterIdOf` given), for an anonymous opening post.
  */
-export function serializeThread(row: ThreadRow, viewer: Viewer, access: { hasAccess: boolean; withPremiumContent?: boolean }): Thread {
+export function serializeThread(row: ThreadRow, viewer: Viewer, access: { hasAccess: boolean; withPremiumContent?: boolean }, posterIdOf?: PosterIdOf): Thread {
   // One object literal, no spreads: lists serialize many of these per request.
   const author = authorFields(row, viewer);
   const thread: Thread = {
@@ -42,5 +44,6 @@ export function serializeThread(row: ThreadRow, viewer: Viewer, access: { hasAcc
     isOwn: author.isOwn,
   };
   if (author.ipHash !== undefined) thread.ipHash = author.ipHash;
+  if (posterIdOf) thread.posterId = row.isAnonymous && row.userId !== null ? posterIdOf(row.id, row.userId) : null;
   return thread;
 }

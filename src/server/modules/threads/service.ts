@@ -9,6 +9,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors
 import { initialHotScore } from '../../lib/hot-score.js';
 import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
+import type { PosterIdOf } from '../../lib/poster-id.js';
 import { singleFlight } from '../../lib/single-flight.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/index.js';
@@ -22,7 +23,7 @@ type ListQuery = z.output<typeof threadListQuerySchema>;
 
 export const PREMIUM_REQUIRED = 'Premium Member Required';
 
-export function createThreadService({ db, saveImage }: { db: Db; saveImage: SaveImage }) {
+export function createThreadService({ db, saveImage, posterIdOf }: { db: Db; saveImage: SaveImage; posterIdOf: PosterIdOf }) {
   /**
    * A list of threads as this viewer sees it. Visitors all see the same list, so the
    * visitors asking for one list at the same moment share one query and one
@@ -63,8 +64,8 @@ export function createThreadService({ db, saveImage }: { db: Db; saveImage: Save
         findThreadPosts(db, id, afterPostId, THREAD_POSTS_PER_PAGE),
       ]);
       return {
-        ...serializeThread(row, viewer, { hasAccess: access.has(row.id), withPremiumContent: true }),
-        posts: posts.map((post) => serializePost(post, viewer)),
+        ...serializeThread(row, viewer, { hasAccess: access.has(row.id), withPremiumContent: true }, posterIdOf),
+        posts: posts.map((post) => serializePost(post, viewer, posterIdOf)),
       };
     },
 

@@ -5,6 +5,7 @@ import type { CurrentUser, Post } from '../../../../shared/api.js';
 import { Button } from '../../../components/ui/button';
 import { formatDate, timeAgo } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
+import { PosterIdBadge, usePosterHighlighted } from '../../../components/poster-id/PosterId';
 import { PostBody } from './PostBody';
 import { PostImage } from './PostImage';
 import { PostMenu } from './PostMenu';
@@ -33,6 +34,7 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
   const { post } = node;
   const isAdmin = Boolean(actions.user?.isAdmin);
   const headingId = `post-${post.id}-author`;
+  const highlighted = usePosterHighlighted(post.posterId);
   return (
     <li className="grid gap-3">
       <article
@@ -41,11 +43,15 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
         aria-labelledby={headingId}
         // content-visibility: the browser lays out and paints a reply only near the screen, so a
         // long thread does not cost one long layout (TBT); 9rem is a typical reply's height.
-        className="flex scroll-mt-24 gap-2 rounded-lg border bg-card p-3 transition-colors outline-none [contain-intrinsic-size:auto_9rem] [content-visibility:auto] sm:gap-3 sm:p-4"
+        className={cn(
+          'flex scroll-mt-24 gap-2 rounded-lg border bg-card p-3 transition-colors outline-none [contain-intrinsic-size:auto_9rem] [content-visibility:auto] sm:gap-3 sm:p-4',
+          highlighted && 'border-primary ring-2 ring-primary/40',
+        )}
+        data-poster-highlighted={highlighted || undefined}
       >
         {!post.isDeleted && <div className="-ml-1 shrink-0">{actions.renderVotes(post)}</div>}
         <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-2">
-          <header className="flex items-center gap-2 text-sm">
+          <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <h3 id={headingId} className="min-w-0 font-medium wrap-anywhere">
               {post.isDeleted ? (
                 <span className="text-muted-foreground">Deleted</span>
@@ -57,6 +63,7 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
                 'Anonymous'
               )}
             </h3>
+            <PosterIdBadge posterId={post.posterId} />
             <time dateTime={post.createdAt} title={formatDate(post.createdAt)} className="text-xs text-muted-foreground">
               {timeAgo(post.createdAt)}
             </time>

@@ -5,6 +5,8 @@ import type { CurrentUser, ThreadDetail } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
+import { usePosterHighlighted } from '../../../components/poster-id/PosterId';
+import { cn } from '../../../lib/utils';
 import { useIsSaved, useSetSaved } from '../api/saved';
 import { ContentImage } from './ThreadImage';
 import { ThreadMenu } from './ThreadMenu';
@@ -31,6 +33,7 @@ interface ThreadDetailViewProps {
 /** The head of a thread page (SPEC.md section 2, thread detail). */
 export function ThreadDetailView(props: ThreadDetailViewProps) {
   const { thread, user, votes, body, premium, tips, autoRefresh, onAutoRefreshChange, onRefresh, refreshing } = props;
+  const opHighlighted = usePosterHighlighted(thread.posterId);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -58,7 +61,11 @@ export function ThreadDetailView(props: ThreadDetailViewProps) {
         </div>
       </div>
 
-      <article aria-labelledby="thread-title" className="flex gap-2 rounded-xl border bg-card p-4 shadow-sm sm:gap-4 sm:p-6">
+      <article
+        aria-labelledby="thread-title"
+        className={cn('flex gap-2 rounded-xl border bg-card p-4 shadow-sm sm:gap-4 sm:p-6', opHighlighted && 'border-primary ring-2 ring-primary/40')}
+        data-poster-highlighted={opHighlighted || undefined}
+      >
         <div className="-ml-1 shrink-0">{votes}</div>
         <div className="grid min-w-0 flex-1 gap-3">
           <div className="flex items-start gap-2">

@@ -3,6 +3,7 @@ import { Link } from '../../../app/router';
 import type { Thread } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
+import { PosterIdBadge } from '../../../components/poster-id/PosterId';
 import { formatDate, replyCountLabel, timeAgo } from '../../../lib/format';
 
 /** Author (linked, or 'Anonymous'), age and reply count: the card's and the thread page's byline. */
@@ -17,6 +18,7 @@ export function ThreadByline({ thread, size = 'sm' }: { thread: Thread; size?: '
       ) : (
         <span>Anonymous</span>
       )}
+      <PosterIdBadge posterId={thread.posterId} />
       <time dateTime={thread.createdAt} title={formatDate(thread.createdAt)} className="inline-flex items-center gap-1">
         <Clock className={icon} aria-hidden="true" />
         {timeAgo(thread.createdAt)}
