@@ -31,6 +31,7 @@ import { queryContextPlugin } from './plugins/query-context.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
+import { textInputPlugin } from './plugins/text-input.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createServices, type Services } from './services.js';
 
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(textInputPlugin);
   await app.register(queryContextPlugin);
 
   await app.register(healthRoutes);

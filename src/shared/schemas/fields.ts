@@ -24,3 +24,10 @@ export const idField = (message: string) =>
 
 export const optionalIdField = (message: string) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), idField(message).optional());
+
+/**
+ * The answer, on the field, for text holding a NUL character (U+0000): never typed in
+ * a form, and PostgreSQL cannot store it. The server checks every field of every
+ * request for it in one place (server/plugins/text-input.ts).
+ */
+export const TEXT_HAS_NUL = 'Text cannot contain null characters';
