@@ -9,6 +9,7 @@ import { createLogger, lazyChildLogger, privacySafe, requestLogPlugin } from './
 import { authRoutes } from './modules/auth/index.js';
 import { boardRoutes } from './modules/boards/index.js';
 import { cryptoRoutes } from './modules/crypto/index.js';
+import { feedRoutes } from './modules/feeds/index.js';
 import { followRoutes } from './modules/follows/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(savedThreadRoutes);
   await app.register(walletRoutes);
   await app.register(cryptoRoutes);
+  await app.register(feedRoutes);
   await app.register(premiumRoutes);
   await app.register(paymentRoutes);
   await app.register(uploadsPlugin, { dir: uploadsDir });

@@ -7,6 +7,7 @@ import { createPosterIds } from './lib/poster-id.js';
 import { createActivityService } from './modules/activities/index.js';
 import { createAuthService } from './modules/auth/index.js';
 import { createBoardService } from './modules/boards/index.js';
+import { createFeedService } from './modules/feeds/index.js';
 import { createAddressService, createTipService } from './modules/crypto/index.js';
 import { createFollowService } from './modules/follows/index.js';
 import { createBanService, createModerationService } from './modules/moderation/index.js';
@@ -36,12 +37,16 @@ export function createServices({ config, database: { db, pool }, chains, storage
   const { saveImage } = uploads;
   const { paymentAddress } = config;
   const posterIdOf = createPosterIds(config.secret);
+  const boards = createBoardService(db);
+  const threads = createThreadService({ db, saveImage, posterIdOf });
+  const users = createUserService(db);
   return {
     activities: createActivityService(db),
     addresses: createAddressService(db),
     auth: createAuthService(db),
     bans: createBanService(db),
-    boards: createBoardService(db),
+    boards,
+    feeds: createFeedService({ threads, boards, users }),
     follows: createFollowService(db),
     moderation: createModerationService(db),
     payments: createPaymentsService({ chains, paymentAddress }),
@@ -50,10 +55,10 @@ export function createServices({ config, database: { db, pool }, chains, storage
     reports: createReportService(db),
     saved: createSavedThreadService(db),
     search: createSearchService(db, pool),
-    threads: createThreadService({ db, saveImage, posterIdOf }),
+    threads,
     tips: createTipService({ db, chains }),
     uploads,
-    users: createUserService(db),
+    users,
     votes: createVoteService(db),
     wallets: createWalletService(db, chains),
   };

@@ -44,6 +44,8 @@ export const THREAD_CONTENT_MAX = 20_000;
 export const SEARCH_RESULTS_MAX = 20;
 /** Threads in the home page feeds (recent, popular). */
 export const FEED_SIZE = 20;
+/** Threads in an Atom feed (CONTRACT.md section 11). */
+export const ATOM_FEED_SIZE = 50;
 export const PREMIUM_CURRENCIES = ['ETH', 'MATIC', 'USDT', 'USDC'] as const;
 export const DEFAULT_ACCESS_PRICE = '0.01';
 export const THREAD_SORTS = ['activity', 'newest', 'popular'] as const;

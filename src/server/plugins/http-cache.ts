@@ -1,19 +1,6 @@
-import { hash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** Weak: the same JSON may go out compressed or not, which a strong tag would have to tell apart. */
-const etagOf = (payload: string | Buffer) => `W/"${hash('sha1', payload, 'base64url')}"`;
-
-function matches(ifNoneMatch: string, etag: string): boolean {
-  if (ifNoneMatch.trim() === '*') return true;
-  // Comparison is weak (RFC 9110 §13.1.2): W/"x" and "x" name the same representation.
-  const opaque = etag.slice(2);
-  return ifNoneMatch.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return (tag.startsWith('W/') ? tag.slice(2) : tag) === opaque;
-  });
-}
+import { etagMatches as matches, etagOf } from '../lib/etag.js';
 
 /**
  * Anonymous reads are the same for every visitor, so they carry an ETag and

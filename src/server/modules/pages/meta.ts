@@ -1,6 +1,7 @@
 import { and, eq, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { boards, threads } from '../../db/schema.js';
+import { feedForPath, RECENT_FEED } from '../../../shared/feeds.js';
 
 export interface PageMeta {
   title: string;
@@ -64,6 +65,12 @@ export async function pageMeta(db: Db, pathname: string): Promise<PageMeta> {
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** The page's own feed first, then the recent threads' when that is another one. */
+function feedLinks(pathname: string) {
+  const own = feedForPath(pathname);
+  return own.href === RECENT_FEED.href ? [own] : [own, RECENT_FEED];
+}
+
 /** Puts the page's meta tags and the CSP nonce into the built index.html. */
 export function renderIndexHtml(template: string, meta: PageMeta, options: { nonce: string; origin: string; pathname: string }): string {
   const tags = [
@@ -76,6 +83,8 @@ export function renderIndexHtml(template: string, meta: PageMeta, options: { non
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     // crossorigin=anonymous: the same credentials mode as the app's fetch (same-origin), so the app's request takes this response.
     ...(meta.preload ?? []).map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="anonymous" />`),
+    // In the server's HTML, so feed readers find the feeds without running the app.
+    ...feedLinks(options.pathname).map((feed) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(options.origin + feed.href)}" />`),
   ].join('\n    ');
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)

@@ -1,7 +1,7 @@
 // The threads module as other code sees it: modules import one another only through
 // their index.ts (ARCHITECTURE.md; eslint.config.js enforces it).
 
-export { findThread, notDeleted, selectThreads } from './queries.js';
+export { findThread, notDeleted, selectThreads, type FeedSource } from './queries.js';
 export { threadRoutes } from './routes.js';
 export { serializeThread, type ThreadRow } from './serializer.js';
 export { createThreadService, type ThreadService } from './service.js';

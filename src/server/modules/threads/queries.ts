@@ -41,6 +41,23 @@ export function findThreadPage(db: Db, order: ThreadOrder, page: { boardCode?: s
 
 export type ThreadOrder = 'activity' | 'newest' | 'popular';
 
+/** Which threads a feed lists (CONTRACT.md section 11). */
+export type FeedSource = { kind: 'recent' } | { kind: 'board'; boardCode: string } | { kind: 'user'; userId: number };
+
+/**
+ * The newest threads of a feed, sticky or not; a user's feed holds only their named
+ * threads, so it never links an anonymous thread to them.
+ */
+export function findFeedThreads(db: Db, source: FeedSource, limit: number): Promise<ThreadRow[]> {
+  const where =
+    source.kind === 'board'
+      ? and(eq(threads.boardId, sql`(SELECT ${boards.id} FROM ${boards} WHERE ${boards.code} = ${source.boardCode})`), notDeleted)
+      : source.kind === 'user'
+        ? and(eq(threads.userId, source.userId), not(threads.isAnonymous), notDeleted)
+        : notDeleted;
+  return selectThreads(db).where(where).orderBy(...threadOrders.newest).limit(limit);
+}
+
 export const threadOrders: Record<ThreadOrder, SQL[]> = {
   activity: [desc(threads.bumpedAt), desc(threads.id)],
   newest: [desc(threads.createdAt), desc(threads.id)],

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Thread, ThreadDetail } from '../../../shared/api.js';
-import { FEED_SIZE, THREAD_POSTS_PER_PAGE } from '../../../shared/constants.js';
+import { ATOM_FEED_SIZE, FEED_SIZE, THREAD_POSTS_PER_PAGE } from '../../../shared/constants.js';
 import type { createThreadSchema, threadListQuerySchema } from '../../../shared/schemas/threads.js';
 import type { Db } from '../../db/client.js';
 import { boards, threads, users } from '../../db/schema.js';
@@ -11,11 +11,11 @@ import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { PosterIdOf } from '../../lib/poster-id.js';
 import { singleFlight } from '../../lib/single-flight.js';
-import type { Viewer } from '../../lib/viewer.js';
+import { VISITOR, type Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/index.js';
 import { serializePost } from '../posts/index.js';
 import { premiumAccessSet } from '../premium/index.js';
-import { findThread, findThreadPage, findThreadPosts, type ThreadOrder } from './queries.js';
+import { findFeedThreads, findThread, findThreadPage, findThreadPosts, type FeedSource, type ThreadOrder } from './queries.js';
 import { serializeThread } from './serializer.js';
 
 type CreateThread = z.output<typeof createThreadSchema>;
@@ -53,6 +53,16 @@ export function createThreadService({ db, saveImage, posterIdOf }: { db: Db; sav
 
     async popular(viewer: Viewer): Promise<Thread[]> {
       return threadList(viewer, 'popular', { limit: FEED_SIZE, offset: 0 });
+    },
+
+    /**
+     * A feed's threads (CONTRACT.md section 11), newest first, as any visitor sees
+     * them: anonymous authors hidden, premium threads without their premium content.
+     */
+    async feed(source: FeedSource): Promise<Thread[]> {
+      const rows = await findFeedThreads(db, source, ATOM_FEED_SIZE);
+      const access = await premiumAccessSet(db, VISITOR, rows);
+      return rows.map((row) => serializeThread(row, VISITOR, { hasAccess: access.has(row.id) }));
     },
 
     /** The thread page: the thread and its posts, oldest first, 100 at a time after `afterPostId`. */
