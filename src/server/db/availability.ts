@@ -37,13 +37,20 @@ export class DatabaseUnavailableError extends Error {
 const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 const DOWN_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Client was closed and is not queryable|Client has encountered a connection error/i;
 
-/** Whether `error` (or its cause: drizzle wraps pg's errors) says the database is unreachable. */
+/**
+ * Whether `error` (or its cause: drizzle wraps pg's errors) says the database cannot
+ * serve: unreachable, or out of a resource (SQLSTATE class 53: disk full, out of
+ * memory, too many connections), which is a 503 too, not a bug.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const cause = (error as { cause?: unknown } | null)?.cause ?? error;
   if (cause instanceof DatabaseUnavailableError || error instanceof DatabaseUnavailableError) return true;
   const code = (cause as { code?: unknown } | null)?.code;
   const message = (cause as { message?: unknown } | null)?.message;
-  return (typeof code === 'string' && DOWN_CODES.has(code)) || (typeof message === 'string' && DOWN_MESSAGES.test(message));
+  return (
+    (typeof code === 'string' && (DOWN_CODES.has(code) || code.startsWith('53'))) ||
+    (typeof message === 'string' && DOWN_MESSAGES.test(message))
+  );
 }
 
 /** A PostgreSQL error other than a connection failure: the server is there and answering. */
