@@ -26,12 +26,13 @@ export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
 }
 
-/** A process's start time from /proc/<pid>/stat (field 22), or null when /proc cannot tell. */
-function startTimeOf(pid: number): string | null {
+/** A process's state (field 3) and start time (field 22) from /proc/<pid>/stat, or null when /proc cannot tell. */
+function procStat(pid: number): { state: string; started: string } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may hold spaces: count after it.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', started: fields[19] ?? '' };
   } catch {
     return null;
   }
@@ -44,9 +45,10 @@ function isAlive(holder: LockContent): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  // Alive: the same process only if it started when the holder did (else the pid was reused).
-  const started = startTimeOf(holder.pid);
-  return holder.started === null || started === null || started === holder.started;
+  // Alive, and not a zombie: the same process only if it started when the holder did (else the pid was reused).
+  const stat = procStat(holder.pid);
+  if (!stat) return true;
+  return stat.state !== 'Z' && (holder.started === null || stat.started === holder.started);
 }
 
 async function readLock(file: string): Promise<LockContent | null> {
@@ -75,7 +77,7 @@ export interface DataDirLock {
 export async function lockDataDir(dataDir: string, port: number): Promise<DataDirLock> {
   await fs.mkdir(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
-  const mine: LockContent = { pid: process.pid, port, started: startTimeOf(process.pid) };
+  const mine: LockContent = { pid: process.pid, port, started: procStat(process.pid)?.started ?? null };
   const temp = await writeTemp(file, mine);
   try {
     for (let attempt = 0; ; attempt++) {

@@ -149,12 +149,18 @@ export function childrenOf(pid: number): number[] {
   return children;
 }
 
+/** Whether `pid` runs: a zombie (dead, not yet reaped by an init that may take its time) does not. */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
   }
 }
 
