@@ -6,19 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  httpClient,
-  isAlive,
-  killStarted,
-  pollUntil,
-  postmasterPid,
-  type ServerProcess,
-  startServer,
-  tempDir,
-  waitGone,
-  waitReady,
-} from './test/processes.js';
+import { freePort, httpClient, isAlive, killStarted, pollUntil, postmasterPid, type ServerProcess, startServer, tempDir, waitGone, waitReady } from './test/processes.js';
 
 afterAll(killStarted);
 

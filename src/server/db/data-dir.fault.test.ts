@@ -3,18 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import {
-  childrenOf,
-  freePort,
-  isAlive,
-  killStarted,
-  postmasterPid,
-  startServer,
-  tempDir,
-  timedGet,
-  waitGone,
-  waitReady,
-} from '../test/processes.js';
+import { childrenOf, freePort, isAlive, killStarted, postmasterPid, startServer, tempDir, timedGet, waitGone, waitReady } from '../test/processes.js';
 
 afterAll(killStarted);
 const bystanders: { kill(): void }[] = [];

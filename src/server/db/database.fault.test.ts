@@ -2,19 +2,7 @@
 // and 9): frozen, killed, stopped by hand. The server must answer 503 promptly, never
 // hang, and serve again without being restarted itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  childrenOf,
-  freePort,
-  killStarted,
-  pollUntil,
-  postmasterPid,
-  type ServerProcess,
-  startServer,
-  tempDir,
-  timedGet,
-  waitGone,
-  waitReady,
-} from '../test/processes.js';
+import { childrenOf, freePort, killStarted, pollUntil, postmasterPid, type ServerProcess, startServer, tempDir, timedGet, waitGone, waitReady } from '../test/processes.js';
 
 let server: ServerProcess;
 beforeAll(async () => {
