@@ -3,7 +3,7 @@
 // signalled here was started by the test itself, or is the postmaster (and its
 // children) of a DATA_DIR the test made: nothing else on the machine is touched.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,8 +19,11 @@ export function freePort(): Promise<number> {
   });
 }
 
+const tempDirs: string[] = [];
+
 export function tempDir(prefix = 'hushboard-life-'): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
   // Under root the database runs as the postgres user, who must be able to enter it.
   chmodSync(dir, 0o755);
   return dir;
@@ -169,18 +172,22 @@ export async function waitGone(pids: number[], timeoutMs = 15_000): Promise<void
   await pollUntil(() => !pids.some(isAlive), timeoutMs, () => `still alive after ${timeoutMs} ms: ${pids.filter(isAlive).join(', ')}`, 100);
 }
 
-/** Kills what the tests started: their servers, and the embedded PostgreSQL of their DATA_DIRs. */
+/** Kills what the tests started (their servers, the embedded PostgreSQL of their DATA_DIRs) and removes their temp dirs. */
 export async function killStarted(): Promise<void> {
+  const postmasters: number[] = [];
   for (const server of started.splice(0)) {
     if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
     const pid = await postmasterPid(server.dataDir);
-    if (pid !== null && existsSync(path.join(server.dataDir, 'postgres'))) {
+    if (pid !== null) {
       // SIGCONT first, in case a test froze it; SIGQUIT is PostgreSQL's immediate shutdown.
       for (const child of childrenOf(pid)) process.kill(child, 'SIGCONT');
       process.kill(pid, 'SIGCONT');
       process.kill(pid, 'SIGQUIT');
+      postmasters.push(pid);
     }
   }
+  await waitGone(postmasters).catch(() => undefined);
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** A GET with a time limit: its status, its JSON message, and how long it took. */
