@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // The fault suite runs the built server as processes: vitest.faults.config.ts.
+    exclude: ['src/**/*.fault.test.ts'],
     globalSetup: ['src/server/test/global-setup.ts'],
     setupFiles: ['src/server/test/setup.ts'],
     pool: 'forks',

@@ -1,5 +1,8 @@
 // `npm start`: build what is missing or older than its sources, then run the server
 // in this process (so SIGTERM and SIGINT reach its graceful shutdown directly).
+// package.json runs this as `exec node scripts/start.mjs`: npm runs a script through
+// `sh -c`, and dash (Debian's sh) does not exec a lone command itself, so without
+// `exec` npm's forwarded SIGTERM killed the shell and left this process orphaned.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

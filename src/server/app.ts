@@ -30,6 +30,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { httpCachePlugin } from './plugins/http-cache.js';
 import { queryContextPlugin } from './plugins/query-context.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { readinessDeadlinePlugin } from './plugins/readiness-deadline.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { textInputPlugin } from './plugins/text-input.js';
@@ -56,6 +57,13 @@ export interface AppDeps {
   webRoot?: string;
 }
 
+/** Time to receive a whole request: a 5 MB image at about 1 Mbit/s, with room to spare. */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** Time to receive a request's headers. */
+const HEADERS_TIMEOUT_MS = 15_000;
+/** How often Node checks the two limits above (its default, 30 s, would let them overrun by that much). */
+const TIMEOUT_CHECK_INTERVAL_MS = 5_000;
+
 /** JSON bodies above this are refused with 413 (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -72,7 +80,12 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: BODY_LIMIT_BYTES,
     // Closing waits for requests in flight; idle keep-alive sockets are closed at once.
+    // (main.ts closes the rest after SHUTDOWN_TIMEOUT.)
     forceCloseConnections: 'idle',
+    // A request (headers and body) must arrive within this: a client trickling its body
+    // cannot hold a connection, or a shutdown, for ever. Enforced by Node every few seconds.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     return503OnClosing: true,
     // requestLogPlugin writes one line per request instead, and child loggers are made lazily.
     logController: new LogController({ disableRequestLogging: true }),
@@ -100,6 +113,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(textInputPlugin);
   await app.register(queryContextPlugin);
 
+  await app.register(readinessDeadlinePlugin, { watch: database.watch });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(boardRoutes);

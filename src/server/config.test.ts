@@ -19,7 +19,10 @@ describe('loadConfig', () => {
       usdtAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
       usdcAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
       logLevel: 'info',
+      databasePoolSize: 10,
+      shutdownTimeout: 10,
     });
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: '25', SHUTDOWN_TIMEOUT: '2.5' })).toMatchObject({ databasePoolSize: 25, shutdownTimeout: 2.5 });
   });
 
   it.each([
@@ -33,6 +36,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'sometimes'],
     ['SECRET', 'short'],
     ['REDIS_URL', 'localhost:6379'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['SHUTDOWN_TIMEOUT', 'soon'],
   ])('stops on %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`));

@@ -50,6 +50,8 @@ const envSchema = z.object({
   POLYGON_RPC_URL: optionalUrl(['http:', 'https:', 'ws:', 'wss:']),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'must be at least 1').max(1000).default(10),
+  SHUTDOWN_TIMEOUT: z.coerce.number().min(0, 'must be a number of seconds, 0 or more').max(3600).default(10),
 });
 
 export interface Config {
@@ -68,6 +70,10 @@ export interface Config {
   polygonRpcUrl: string | undefined;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Connections in the pool of this instance. */
+  databasePoolSize: number;
+  /** Seconds a SIGTERM waits for requests in flight before closing them. */
+  shutdownTimeout: number;
 }
 
 export class ConfigError extends Error {
@@ -109,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     polygonRpcUrl: e.POLYGON_RPC_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownTimeout: e.SHUTDOWN_TIMEOUT,
   };
 }
 

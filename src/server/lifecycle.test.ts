@@ -1,9 +1,7 @@
 // The server as an operator runs it: a real process, the embedded database's
 // lifecycle, the CLI beside a running server, and a graceful stop.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,27 +11,12 @@ import { startEmbeddedPostgres } from './db/embedded.js';
 import { prepareDatabase } from './db/migrate.js';
 import { projectRoot } from './lib/paths.js';
 import { createTestDatabaseUrl, testConfig } from './test/app.js';
+import { freePort, httpClient, tempDir } from './test/processes.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function tempDir() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hushboard-life-'));
-  // Under root the database runs as the postgres user, who must be able to enter it.
-  chmodSync(dir, 0o755);
-  return dir;
-}
 
 describe('/readyz', () => {
   it('turns 503 when the database stops and 200 again when it is back', async () => {
@@ -67,34 +50,6 @@ describe('/readyz', () => {
     expect((await app.inject('/api/boards')).json()).toHaveLength(7);
   });
 });
-
-/** A tiny browser: cookies and the CSRF token across fetch calls. */
-function httpClient(base: string) {
-  const cookies = new Map<string, string>();
-  let csrf = '';
-  return async (method: string, url: string, body?: unknown) => {
-    if (method !== 'GET' && !csrf) await fetch(`${base}/api/user`).then((r) => absorb(r));
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    absorb(response);
-    return response;
-  };
-  function absorb(response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const [name, ...value] = pair!.split('=');
-      cookies.set(name!, value.join('='));
-    }
-    csrf = response.headers.get('x-csrf-token') ?? csrf;
-  }
-}
 
 function runCli(env: NodeJS.ProcessEnv, args: string[], stdin?: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {

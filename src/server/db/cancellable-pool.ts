@@ -164,9 +164,7 @@ function makeCancellable(client: pg.PoolClient): void {
   let graceTimer: NodeJS.Timeout | undefined;
   const cutNow = () => {
     graceTimer = undefined;
-    const internals = client as unknown as ClientInternals;
-    internals.cutByUs = true;
-    internals.connection.stream.destroy();
+    cutConnection(client);
   };
   const cut = () => {
     graceTimer ??= setTimeout(cutNow, CUT_GRACE_MS);
@@ -204,6 +202,22 @@ function makeCancellable(client: pg.PoolClient): void {
     return result;
   };
   client.query = wrapped as typeof client.query;
+}
+
+/**
+ * Cuts a client's connection at once: its query in flight fails ("Connection terminated"),
+ * and a pool drops it. client.end() cannot do this for a frozen server, whose goodbye
+ * never comes. Also used by db/availability.ts when the database stops answering.
+ */
+export function cutConnection(client: pg.Client | pg.PoolClient): void {
+  const internals = client as unknown as ClientInternals;
+  internals.cutByUs = true;
+  internals.connection.stream.destroy();
+}
+
+/** Whether cutConnection (or an abandoned request's cut) closed this client's connection. */
+export function wasCutByUs(client: pg.Client | pg.PoolClient): boolean {
+  return (client as unknown as ClientInternals).cutByUs === true;
 }
 
 /** pg's client as this file uses it beyond its public API. */

@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { CANCELLABLE_CONNECTION_OPTIONS, type Logger, makePoolCancellable } from './cancellable-pool.js';
+import { CONNECT_TIMEOUT_MS, DatabaseWatch, type WatchLogger } from './availability.js';
+import { CANCELLABLE_CONNECTION_OPTIONS, makePoolCancellable, wasCutByUs } from './cancellable-pool.js';
 import * as schema from './schema.js';
 
 // A request's queries and their cancellation live in cancellable-pool.ts (it patches pg's
@@ -18,25 +19,41 @@ const STATEMENT_TIMEOUT_MS = 10_000;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** Whether the database answers; a frozen or dead one turns requests into prompt 503s (availability.ts). */
+  watch: DatabaseWatch;
   close(): Promise<void>;
 }
 
-export function createDatabase(url: string, log: Logger, options: { max?: number } = {}): Database {
+export function createDatabase(url: string, log: WatchLogger, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: 30_000,
-    // Fail fast while the database is down so /readyz answers 503 promptly.
-    connectionTimeoutMillis: 5_000,
+    // A new connection, or a wait for a free client, fails after this: a request sees a 503, not a hang.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A peer that vanished without closing (a dead host, a dropped network) is noticed by TCP.
+    keepAlive: true,
     application_name: 'hushboard',
     options: CANCELLABLE_CONNECTION_OPTIONS,
   });
   // An idle client's error (the server restarted, a network blip) must not crash the
-  // process: the pool drops that client and opens a new one when needed.
-  pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
+  // process: the pool drops that client and opens a new one when needed. The connections
+  // the app cut itself (an abandoned request, a database found down) are not news.
+  pool.on('error', (error, client) => {
+    if (!wasCutByUs(client)) log.warn({ err: error }, 'idle database connection failed');
+  });
   // An abandoned request's queries stop in PostgreSQL (cancellable-pool.ts).
   makePoolCancellable(pool, log);
+  const watch = new DatabaseWatch(pool, url, log);
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-  return { db, pool, close: () => pool.end() };
+  return {
+    db,
+    pool,
+    watch,
+    close: async () => {
+      watch.close();
+      await pool.end();
+    },
+  };
 }

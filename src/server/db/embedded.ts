@@ -19,6 +19,10 @@ export interface EmbeddedPostgres {
   url: string;
   /** True when this process started the instance (and so must stop it). */
   owned: boolean;
+  /** Whether the instance's postmaster is still alive (checked through its postmaster.pid). */
+  isRunning(): Promise<boolean>;
+  /** Starts the instance again on its port, after it died (see supervisor.ts). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -151,8 +155,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Reads postmaster.pid: the instance's port when it is running and ready. */
-export async function runningInstancePort(clusterDir: string): Promise<number | null> {
+interface PidFile {
+  pid: number;
+  port: number;
+  ready: boolean;
+}
+
+/** PostgreSQL's postmaster.pid: pid on line 1, port on line 4, status on line 8. Null when absent or unreadable. */
+async function readPidFile(clusterDir: string): Promise<PidFile | null> {
   let lines: string[];
   try {
     lines = (await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n');
@@ -161,13 +171,67 @@ export async function runningInstancePort(clusterDir: string): Promise<number | 
   }
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || !Number.isInteger(port) || lines[7]?.trim() !== 'ready') return null;
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  return { pid, port, ready: lines[7]?.trim() === 'ready' };
+}
+
+/**
+ * Whether `pid` is a postmaster serving `clusterDir`. A postmaster.pid outlives a
+ * postmaster killed with SIGKILL, and its pid may since belong to another process (any
+ * program, or a postgres of another cluster): only /proc/<pid>/cmdline (`postgres -D
+ * <dir> ...`, as pg_ctl starts it) tells. Where /proc cannot tell, a live pid counts,
+ * so a live postmaster's file is never taken for stale.
+ */
+export async function isPostmasterOf(pid: number, clusterDir: string): Promise<boolean> {
+  let args: string[];
   try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
+    args = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+  } catch {
+    // No /proc (macOS), or a process /proc hides from us: only whether the pid lives.
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
   }
-  return port;
+  const dataDirAt = args.indexOf('-D');
+  return (
+    path.basename(args[0] ?? '') === 'postgres' &&
+    dataDirAt !== -1 &&
+    path.resolve(args[dataDirAt + 1] ?? '') === path.resolve(clusterDir)
+  );
+}
+
+/** Reads postmaster.pid: the instance's port when it is running and ready. */
+export async function runningInstancePort(clusterDir: string): Promise<number | null> {
+  const file = await readPidFile(clusterDir);
+  if (!file?.ready || !Number.isInteger(file.port) || !(await isPostmasterOf(file.pid, clusterDir))) return null;
+  return file.port;
+}
+
+/**
+ * Removes a postmaster.pid left by a postmaster that is gone: PostgreSQL would refuse
+ * to start while its pid belongs to a live process. A file whose pid is a postmaster of
+ * this very cluster is never touched.
+ */
+async function removeStalePidFile(clusterDir: string, log?: (message: string) => void): Promise<void> {
+  const file = await readPidFile(clusterDir);
+  if (!file || (await isPostmasterOf(file.pid, clusterDir))) return;
+  log?.(`removing a stale postmaster.pid: pid ${file.pid} is no postmaster of ${clusterDir}`);
+  await fs.rm(path.join(clusterDir, 'postmaster.pid'), { force: true });
+}
+
+/** Waits (bounded) for a postmaster that is starting or recovering to be ready: its port, or null if it went away. */
+async function readyPort(clusterDir: string, timeoutMs: number): Promise<number | null> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const file = await readPidFile(clusterDir);
+    if (!file || !(await isPostmasterOf(file.pid, clusterDir))) return null;
+    if (file.ready && Number.isInteger(file.port)) return file.port;
+    if (Date.now() > until) throw new Error(`The PostgreSQL in ${clusterDir} (pid ${file.pid}) did not become ready within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {
@@ -224,26 +288,38 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   const as = await runAsUser();
   const bins = await reachableBinaries(await loadBinaries(), as);
+  const isRunning = async () => {
+    const file = await readPidFile(clusterDir);
+    return file !== null && (await isPostmasterOf(file.pid, clusterDir));
+  };
   let stopped: Promise<void> | undefined;
   const stop = () => {
-    stopped ??= run(bins.pg_ctl, ['stop', '--pgdata', clusterDir, '--wait', '--mode=fast'], as, options.log);
+    // Nothing to stop when it is gone already (pg_ctl would fail): a clean shutdown stays clean.
+    stopped ??= isRunning().then((running) =>
+      running ? run(bins.pg_ctl, ['stop', '--pgdata', clusterDir, '--wait', '--mode=fast'], as, options.log) : undefined,
+    );
     return stopped;
   };
+  const start = async (port: number) => {
+    await removeStalePidFile(clusterDir, options.log);
+    await run(
+      bins.pg_ctl,
+      ['start', '--pgdata', clusterDir, '--wait', '--timeout=60', '--log', path.join(clusterDir, 'server.log'), '-o', `-p ${port}`],
+      as,
+      options.log,
+    );
+  };
 
-  const runningPort = await runningInstancePort(clusterDir);
+  // A postmaster of this cluster already runs (the server's, for the CLI; a crashed run's orphan, for the server).
+  const runningPort = await readyPort(clusterDir, 60_000);
   if (runningPort !== null) {
     return options.adopt
-      ? { url: urlFor(runningPort), owned: true, stop }
-      : { url: urlFor(runningPort), owned: false, stop: async () => {} };
+      ? { url: urlFor(runningPort), owned: true, isRunning, restart: () => start(runningPort), stop }
+      : { url: urlFor(runningPort), owned: false, isRunning, restart: () => Promise.reject(new Error('not ours to restart')), stop: async () => {} };
   }
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialise(bins, options, password, as);
   const port = options.port ?? (await freePort());
-  await run(
-    bins.pg_ctl,
-    ['start', '--pgdata', clusterDir, '--wait', '--timeout=60', '--log', path.join(clusterDir, 'server.log'), '-o', `-p ${port}`],
-    as,
-    options.log,
-  );
-  return { url: urlFor(port), owned: true, stop };
+  await start(port);
+  return { url: urlFor(port), owned: true, isRunning, restart: () => start(port), stop };
 }

@@ -1,20 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import { QueryAbortedError } from '../db/client.js';
 import { HttpError } from '../lib/errors.js';
-
-/** Connection-level failures: the database is down or restarting, not a bug. */
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
-
-function isDatabaseDown(error: unknown): boolean {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const code = (cause as { code?: string }).code;
-  const message = (cause as { message?: string }).message ?? '';
-  return (
-    (code !== undefined && DATABASE_DOWN_CODES.has(code)) ||
-    /timeout exceeded when trying to connect|Connection terminated/i.test(message)
-  );
-}
 
 /** Messages for Fastify's own 4xx errors, in the contract's plain words. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -52,9 +40,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         FASTIFY_MESSAGES[error.code] ?? (error instanceof SyntaxError ? 'Request body is not valid JSON' : error.message);
       return reply.code(status).send({ message });
     }
-    if (isDatabaseDown(error)) {
+    // Down, frozen or restarting (which errors count: db/availability.ts): CONTRACT.md section 9.
+    if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).send({ message: 'Database unavailable, please try again shortly' });
+      return reply.code(503).send({ message: 'Service temporarily unavailable' });
     }
     if ((cause as { code?: string }).code === '57014') {
       request.log.warn({ err: error }, 'query cancelled');

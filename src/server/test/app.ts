@@ -52,6 +52,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     polygonRpcUrl: undefined,
     redisUrl: undefined,
     logLevel: 'silent',
+    databasePoolSize: 10,
+    shutdownTimeout: 10,
     ...overrides,
   };
 }
