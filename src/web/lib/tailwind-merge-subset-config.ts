@@ -156,6 +156,8 @@ export function tailwindMergeConfig(): Config<string, string> {
       shadow: [{ shadow: ['', 'inner', 'none', fromTheme('shadow'), isArbitraryVariableShadow, isArbitraryShadow] }],
       'ring-w': [{ ring: borderWidth }],
       'ring-color': [{ ring: color }],
+      'ring-offset-w': [{ 'ring-offset': [isNumber, isArbitraryLength] }],
+      'ring-offset-color': [{ 'ring-offset': color }],
       opacity: [{ opacity: [isNumber, isArbitraryVariable, isArbitraryValue] }],
       'backdrop-blur': [{ 'backdrop-blur': ['', 'none', fromTheme('blur'), isArbitraryVariable, isArbitraryValue] }],
       transition: [{ transition: ['', 'all', 'colors', 'opacity', 'shadow', 'transform', 'none', isArbitraryVariable, isArbitraryValue] }],
