@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { isDatabaseUnavailable } from './availability.js';
 import { createDatabase, type Database } from './client.js';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded.js';
 import { prepareDatabase } from './migrate.js';
@@ -17,6 +18,27 @@ export interface OpenDatabase extends Database {
  * Migrations and the board seed are applied before it is handed out. The server keeps
  * its embedded PostgreSQL running: if it dies, it is started again (supervisor.ts).
  */
+/** How long a starting server waits for its database to answer before giving up. */
+const STARTUP_DEADLINE_MS = 30_000;
+
+/**
+ * Runs the start-up work, again while the database cannot be reached yet: a pool's
+ * connections give up after a second (availability.ts), which a database that is
+ * itself starting, or a machine busy building, can take longer than to answer.
+ */
+async function untilReachable(work: () => Promise<void>, logger: Logger): Promise<void> {
+  const deadline = Date.now() + STARTUP_DEADLINE_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() >= deadline) throw error;
+      if (attempt === 1) logger.info('waiting for the database to answer');
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * attempt, 2_000)));
+    }
+  }
+}
+
 export async function openDatabase(
   config: Config,
   logger: Logger,
@@ -36,7 +58,7 @@ export async function openDatabase(
   const stopEmbedded = async () => embedded?.stop();
   const database = createDatabase(url, logger, { max: config.databasePoolSize });
   try {
-    await prepareDatabase(database.pool);
+    await untilReachable(() => prepareDatabase(database.pool), logger);
   } catch (error) {
     await database.close().catch(() => undefined);
     await stopEmbedded().catch(() => undefined);
