@@ -63,11 +63,10 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
-export const CONFIRM_USERNAME = 'Type your username to confirm';
+const CONFIRM_USERNAME = 'Type your username to confirm';
 
 /** The delete-account form: the request plus the username typed out, which only the form checks. */
 export const deleteAccountFormSchema = (username: string) =>
   deleteAccountSchema.extend({
     confirmation: z.string().refine((typed) => typed === username, CONFIRM_USERNAME),
   });
-export type DeleteAccountFormInput = z.input<ReturnType<typeof deleteAccountFormSchema>>;
