@@ -1,13 +1,16 @@
-import { createAdmin, createPostViaApi, createThreadViaApi, expect, expectToast, loginViaApi, test, uniqueUsername } from './fixtures.js';
+import { createAdmin, createPostViaApi, createThreadViaApi, expect, expectToast, loginViaApi, registerViaApi, test, uniqueUsername } from './fixtures.js';
 
 test('an admin stickies, locks, deletes a post and deletes the thread', { tag: '@desktop' }, async ({ page }) => {
   test.setTimeout(60_000);
   const admin = uniqueUsername('admin');
   createAdmin(admin);
-  await loginViaApi(page, admin);
+  // Someone else's content: an admin deleting their own is its author, not a moderator.
+  await registerViaApi(page, uniqueUsername('poster'), 'poster pass');
   const title = `Moderated ${Date.now()}`;
   const id = await createThreadViaApi(page, 'g', title);
   const postId = await createPostViaApi(page, id, 'A reply that breaks the rules');
+  await page.context().clearCookies();
+  await loginViaApi(page, admin);
 
   await page.goto('/board/g');
   const card = page.getByRole('article', { name: title });

@@ -9,6 +9,7 @@ import { createLogger, lazyChildLogger, privacySafe, requestLogPlugin } from './
 import { authRoutes } from './modules/auth/index.js';
 import { boardRoutes } from './modules/boards/index.js';
 import { cryptoRoutes } from './modules/crypto/index.js';
+import { deletionRoutes } from './modules/deletions/index.js';
 import { feedRoutes } from './modules/feeds/index.js';
 import { followRoutes } from './modules/follows/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(voteRoutes);
   await app.register(searchRoutes);
   await app.register(moderationRoutes);
+  await app.register(deletionRoutes);
   await app.register(reportRoutes);
   await app.register(userRoutes);
   await app.register(followRoutes);

@@ -7,6 +7,7 @@ import { createPosterIds } from './lib/poster-id.js';
 import { createActivityService } from './modules/activities/index.js';
 import { createAuthService } from './modules/auth/index.js';
 import { createBoardService } from './modules/boards/index.js';
+import { createDeletionService } from './modules/deletions/index.js';
 import { createFeedService } from './modules/feeds/index.js';
 import { createAddressService, createTipService } from './modules/crypto/index.js';
 import { createFollowService } from './modules/follows/index.js';
@@ -18,7 +19,7 @@ import { createReportService } from './modules/reports/index.js';
 import { createSavedThreadService } from './modules/saved/index.js';
 import { createSearchService } from './modules/search/index.js';
 import { createThreadService } from './modules/threads/index.js';
-import { createUploadService, type ImageStorage } from './modules/uploads/index.js';
+import { createImageRelease, createUploadService, type ImageStorage } from './modules/uploads/index.js';
 import { createUserService } from './modules/users/index.js';
 import { createVoteService } from './modules/votes/index.js';
 import { createWalletService } from './modules/wallets/index.js';
@@ -28,8 +29,8 @@ export interface ServiceDeps {
   database: Pick<Database, 'db' | 'pool'>;
   /** The chains payments are verified on (CONTRACT.md section 7). */
   chains: Chains;
-  /** Where uploaded images are stored. */
-  storage: Pick<ImageStorage, 'put'>;
+  /** Where uploaded images are stored (and removed from, with the content showing them). */
+  storage: Pick<ImageStorage, 'put' | 'delete'>;
 }
 
 export function createServices({ config, database: { db, pool }, chains, storage }: ServiceDeps) {
@@ -46,6 +47,7 @@ export function createServices({ config, database: { db, pool }, chains, storage
     auth: createAuthService(db),
     bans: createBanService(db),
     boards,
+    deletions: createDeletionService({ db, releaseImages: createImageRelease(db, storage) }),
     feeds: createFeedService({ threads, boards, users }),
     follows: createFollowService(db),
     moderation: createModerationService(db),

@@ -102,6 +102,11 @@ export interface Post extends Content {
   threadId: number;
   replyToId: number | null;
   isDeleted: boolean;
+  /**
+   * Who deleted a deleted post (CONTRACT.md section 11): its author, or a moderator;
+   * null on a live post. It names no one, anonymous authors included.
+   */
+  deletedBy: 'author' | 'moderator' | null;
 }
 
 /** GET /api/threads/{id}: the thread and up to 100 posts, oldest first (`?after=` pages on). */

@@ -31,6 +31,11 @@ const amount = () => numeric({ precision: 18, scale: 8 });
 const ipHash = () => varchar({ length: 64 });
 const currency = () => varchar({ length: 10 });
 const txHash = () => varchar({ length: 128 });
+/**
+ * Who deleted a thread or post (CONTRACT.md section 11): 'author' or 'moderator'; null
+ * while it is live. Says nothing of who the author is.
+ */
+const deletedBy = () => varchar({ length: 16 }).$type<'author' | 'moderator'>();
 
 export const boards = pgTable('boards', {
   id: id(),
@@ -111,6 +116,7 @@ export const threads = pgTable(
     isSticky: boolean().notNull().default(false),
     isLocked: boolean().notNull().default(false),
     isDeleted: boolean().notNull().default(false),
+    deletedBy: deletedBy(),
     ipHash: ipHash(),
     isAnonymous: boolean().notNull().default(true),
     isPremium: boolean().notNull().default(false),
@@ -145,6 +151,8 @@ export const threads = pgTable(
     index('threads_search_idx').using('gin', t.searchVector).where(sql`NOT ${t.isDeleted}`),
     index('threads_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('threads_ip_hash_idx').on(t.ipHash),
+    // Whether an image file is still used by anyone, asked when content is deleted.
+    index('threads_image_idx').on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
   ],
 );
 
@@ -166,6 +174,7 @@ export const posts = pgTable(
     ipHash: ipHash(),
     isAnonymous: boolean().notNull().default(true),
     isDeleted: boolean().notNull().default(false),
+    deletedBy: deletedBy(),
     upvotes: integer().notNull().default(0),
     downvotes: integer().notNull().default(0),
     searchVector: tsvector()
@@ -178,6 +187,7 @@ export const posts = pgTable(
     index('posts_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('posts_reply_to_idx').on(t.replyToId),
     index('posts_ip_hash_idx').on(t.ipHash),
+    index('posts_image_idx').on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
   ],
 );
 
@@ -352,7 +362,8 @@ export const premiumAccesses = pgTable(
   'premium_accesses',
   {
     id: id(),
-    userId: ownedByUser(),
+    /** Null once the buyer deleted their account: money records outlive it. */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
     threadId: integer()
       .notNull()
       .references(() => threads.id, { onDelete: 'cascade' }),
@@ -372,7 +383,8 @@ export const membershipPurchases = pgTable(
   'membership_purchases',
   {
     id: id(),
-    userId: ownedByUser(),
+    /** Null once the buyer deleted their account: money records outlive it. */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
     plan: varchar({ length: 10 }).notNull(),
     amount: amount().notNull(),
     currency: currency().notNull(),

@@ -53,3 +53,20 @@ export const loginSchema = z.object({
   password: requiredString('Password is required').min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid username or password'),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+
+/** DELETE /api/user's answer to a wrong password, on the password field. */
+export const PASSWORD_INCORRECT = 'Password is incorrect';
+
+/** DELETE /api/user body (CONTRACT.md section 11): the account's password. */
+export const deleteAccountSchema = z.object({
+  password: requiredString('Password is required').min(1, 'Password is required').max(PASSWORD_MAX, PASSWORD_INCORRECT),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+const CONFIRM_USERNAME = 'Type your username to confirm';
+
+/** The delete-account form: the request plus the username typed out, which only the form checks. */
+export const deleteAccountFormSchema = (username: string) =>
+  deleteAccountSchema.extend({
+    confirmation: z.string().refine((typed) => typed === username, CONFIRM_USERNAME),
+  });

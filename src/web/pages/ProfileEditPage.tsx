@@ -7,6 +7,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useUser } from '../lib/auth/get-user';
+import { DeleteAccountCard } from '../features/auth/components/DeleteAccountCard';
 import { AddressesCard } from '../features/crypto/components/AddressesCard';
 import { TipHistoryCard } from '../features/tips/components/TipHistoryCard';
 import { useProfile } from '../features/users/api/get-profile';
@@ -68,6 +69,12 @@ export function ProfileEditPage() {
               )}
             </CardContent>
           </Card>
+          {/* Only one's own: DELETE /api/user deletes the caller's account. */}
+          {isOwn && (
+            <div className="mt-6">
+              <DeleteAccountCard username={viewer.username} />
+            </div>
+          )}
         </TabsContent>
         {isOwn && (
           <TabsContent value="addresses" className="pt-2">

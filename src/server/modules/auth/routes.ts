@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loginSchema, registerSchema } from '../../../shared/schemas/auth.js';
+import { deleteAccountSchema, loginSchema, registerSchema } from '../../../shared/schemas/auth.js';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validate.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
@@ -39,5 +39,15 @@ export async function authRoutes(app: FastifyInstance) {
     const user = request.user;
     if (!user) throw new UnauthorizedError('Not logged in');
     return serializeCurrentUser(user);
+  });
+
+  // Deleting one's account (CONTRACT.md section 11): a wrong password is a 400 on the
+  // field, as the form shows it; limited like login, since it checks a password.
+  app.delete('/api/user', rateLimited('login'), async (request, reply) => {
+    const user = request.requireUser();
+    const { password } = parseInput(deleteAccountSchema, request.body);
+    await auth.deleteAccount(user, password);
+    await reply.endSession();
+    return reply.code(204).send();
   });
 }

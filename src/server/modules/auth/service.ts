@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
+import { PASSWORD_INCORRECT } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
-import { ConflictError, isUniqueViolation } from '../../lib/errors.js';
-import { USERNAME_TAKEN } from '../../lib/messages.js';
+import { cryptoAddresses, followers, posts, savedThreads, sessions, threads, users, walletChallenges, walletLinks } from '../../db/schema.js';
+import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { findUserByUsername } from '../users/index.js';
 
@@ -37,6 +38,40 @@ export function createAuthService(db: Db) {
     async recordLogin(userId: number): Promise<UserRow> {
       const [user] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId)).returning();
       return user!;
+    },
+
+    /**
+     * Deletes the account once its password is proved (CONTRACT.md section 11). What is
+     * the person's goes: sessions, addresses, wallet links, follows both ways, saved
+     * threads, and through the foreign keys' cascades their timeline, votes (the
+     * scores they moved stay as they are), reports and wallet challenges. Their
+     * threads and posts stay, anonymous to everyone, admins included: marked anonymous
+     * here, then their user_id set to null by the key, so no one can name the author.
+     * Money records (tips, purchases, memberships, the payment ledger) and moderation
+     * records outlive the account with their user set to null. The username is free
+     * to register again.
+     */
+    async deleteAccount(user: Pick<UserRow, 'id' | 'passwordHash'>, password: string): Promise<void> {
+      if (!(await verifyPassword(user.passwordHash, password))) throw new ValidationError(PASSWORD_INCORRECT, { password: PASSWORD_INCORRECT });
+      const userId = user.id;
+      await db.transaction(async (tx) => {
+        // Locked first: a thread or post the account writes meanwhile waits on this row,
+        // then fails on its foreign key, so nothing named outlives the account.
+        const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        if (!locked) throw new NotFoundError(USER_NOT_FOUND);
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await tx.delete(cryptoAddresses).where(eq(cryptoAddresses.userId, userId));
+        await tx.delete(walletLinks).where(eq(walletLinks.userId, userId));
+        await tx.delete(walletChallenges).where(eq(walletChallenges.userId, userId));
+        // Follower counts are counted from these rows, so everyone else's stay exact.
+        await tx.delete(followers).where(or(eq(followers.followerId, userId), eq(followers.followingId, userId)));
+        await tx.delete(savedThreads).where(eq(savedThreads.userId, userId));
+        // Notifications (CONTRACT.md section 11) have no table yet: when they do, the
+        // user's own go here, and those naming them as actor lose the actor.
+        await tx.update(threads).set({ isAnonymous: true }).where(eq(threads.userId, userId));
+        await tx.update(posts).set({ isAnonymous: true }).where(eq(posts.userId, userId));
+        await tx.delete(users).where(eq(users.id, userId));
+      });
     },
   };
 }

@@ -8,7 +8,7 @@ import {
   userStatusSchema,
 } from '../../../shared/schemas/moderation.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { POST_NOT_FOUND, THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
+import { THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { NOT_BANNED } from './bans.js';
@@ -18,6 +18,7 @@ type IdParams = { Params: { id: string } };
 /**
  * Admin-only endpoints (CONTRACT.md section 6). Each handler asks requireAdmin() before
  * reading anything else, so a visitor gets 401 and a user 403 whatever they send.
+ * Deleting threads and posts, open to their authors too, is in modules/deletions.
  */
 export async function moderationRoutes(app: FastifyInstance) {
   const { moderation, bans } = app.services;
@@ -34,18 +35,6 @@ export async function moderationRoutes(app: FastifyInstance) {
     const id = parseId(request.params.id, THREAD_NOT_FOUND);
     const { isLocked } = parseInput(lockSchema, request.body);
     return moderation.setThreadFlag(admin.id, id, 'isLocked', isLocked);
-  });
-
-  app.delete<IdParams>('/api/threads/:id', async (request, reply) => {
-    const admin = request.requireAdmin();
-    await moderation.deleteThread(admin.id, parseId(request.params.id, THREAD_NOT_FOUND));
-    return reply.code(204).send();
-  });
-
-  app.delete<IdParams>('/api/posts/:id', async (request, reply) => {
-    const admin = request.requireAdmin();
-    await moderation.deletePost(admin.id, parseId(request.params.id, POST_NOT_FOUND));
-    return reply.code(204).send();
   });
 
   app.get('/api/moderation/banned-ips', async (request) => {

@@ -24,6 +24,8 @@ export function serializePost(row: PostRow, viewer: Viewer, posterIdOf?: PosterI
     replyToId: row.replyToId,
     isAnonymous: row.isAnonymous,
     isDeleted: deleted,
+    // Every deleted row says who (migration 0002 marked older deletions as a moderator's).
+    deletedBy: deleted ? (row.deletedBy ?? 'moderator') : null,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
     content: deleted ? '' : row.content,

@@ -2,5 +2,6 @@
 // their index.ts (ARCHITECTURE.md; eslint.config.js enforces it).
 
 export { uploadsPlugin } from './plugin.js';
+export { createImageRelease, type ReleaseImages, type ReleaseLog, type StoredImage } from './release.js';
 export { createUploadService, type UploadService } from './service.js';
 export { createLocalStorage, type ImageStorage } from './storage.js';

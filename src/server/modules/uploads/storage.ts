@@ -8,6 +8,8 @@ export interface ImageStorage {
   /** Stores data under name; storing a name that exists changes nothing (names are content hashes). */
   put(name: string, data: Buffer): Promise<void>;
   has(name: string): Promise<boolean>;
+  /** Removes name; removing a name that does not exist changes nothing. */
+  delete(name: string): Promise<void>;
   /** Local folder to serve from, for the local driver (an object store serves itself). */
   readonly localDir?: string;
 }
@@ -39,6 +41,9 @@ export function createLocalStorage(dir: string): ImageStorage {
   return {
     localDir: root,
     has,
+    async delete(name) {
+      await rm(fileOf(name), { force: true });
+    },
     async put(name, data) {
       const file = fileOf(name);
       if (await has(name)) return;

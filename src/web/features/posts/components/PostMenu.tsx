@@ -14,7 +14,8 @@ const postMenu = onFirstUse('menu', () => import('./PostMenuOpened').then((modul
 
 /**
  * The per-post menu (SPEC.md section 2): Report, Copy Text, Copy ID; admins also Ban
- * User (with an ipHash) and Delete Post; on a deleted post only Copy ID and Ban User.
+ * User (with an ipHash); admins and the post's author Delete Post (CONTRACT.md section
+ * 11); on a deleted post only Copy ID and Ban User.
  * Until first used it is a plain button: a closed Radix menu, its delete dialog and
  * mutation on each of a hundred replies were a fifth of a thread page's rendering.
  */

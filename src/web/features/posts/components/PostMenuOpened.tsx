@@ -56,7 +56,7 @@ export function PostMenuOpened({ post, isAdmin, onReport, onBan, trigger }: Post
               Ban User
             </DropdownMenuItem>
           )}
-          {isAdmin && !post.isDeleted && (
+          {(isAdmin || post.isOwn) && !post.isDeleted && (
             <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
               <Trash2 />
               Delete Post

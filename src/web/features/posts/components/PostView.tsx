@@ -73,7 +73,9 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
             </div>
           </header>
           {post.isDeleted ? (
-            <p className="text-sm italic opacity-60">This post has been deleted by a moderator.</p>
+            <p className="text-sm italic opacity-60">
+              {post.deletedBy === 'author' ? 'This post has been deleted by its author.' : 'This post has been deleted by a moderator.'}
+            </p>
           ) : (
             <>
               <PostBody content={post.content} className="grid gap-1 text-sm" />

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { threadKeys } from './keys';
 
-/** DELETE /api/threads/{id} (admin). */
+/** DELETE /api/threads/{id} (its author or an admin). */
 export const deleteThread = (id: number) => api.delete<void>(`/api/threads/${id}`);
 
 export function useDeleteThread() {

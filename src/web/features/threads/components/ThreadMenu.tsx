@@ -12,7 +12,7 @@ export interface ThreadMenuProps {
 
 const threadMenu = onFirstUse('menu', () => import('./ThreadMenuOpened').then((module) => module.ThreadMenuOpened));
 
-/** The thread page's menu (SPEC.md section 2, thread detail): Report and Share; admins also Sticky, Lock, Ban User and Delete. */
+/** The thread page's menu (SPEC.md section 2, thread detail): Report and Share; admins also Sticky, Lock and Ban User; admins and the author Delete. */
 export function ThreadMenu(props: ThreadMenuProps) {
   return (
     <threadMenu.Part

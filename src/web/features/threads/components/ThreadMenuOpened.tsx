@@ -80,6 +80,11 @@ export function ThreadMenuOpened({ thread, user, onReport, onBan, trigger }: Thr
                   Ban User
                 </DropdownMenuItem>
               )}
+            </>
+          )}
+          {(isAdmin || thread.isOwn) && (
+            <>
+              {!isAdmin && <DropdownMenuSeparator />}
               <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
                 <Trash2 />
                 Delete Thread
