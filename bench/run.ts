@@ -9,12 +9,21 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { projectRoot } from '../src/server/lib/paths.js';
-import { BENCH_PASSWORD, benchAdminUrl } from './data.js';
+import { createDatabase } from '../src/server/db/client.js';
+import { prepareDatabase } from '../src/server/db/migrate.js';
+import { BENCH_PASSWORD, benchAdminUrl, databaseName } from './data.js';
+import { GROWN_THREAD_POSTS, growthDatabases, signIn, soakDatabase, soakMinutes, soakRequests } from './long-runs.js';
 import { buildIfMissing, dataSetUrl, prewarm, freePort, waitFor } from './processes.js';
 import { REPLY_THREAD_ID, SCALING, type Scenario, scenarios } from './scenarios.js';
-import { checkTargets, ratio, type Result, type Scaling, type SizeRun } from './targets.js';
+import { checkLongRunTargets, checkTargets, type Growth, ratio, type Result, type Scaling, type SizeRun, type Soak } from './targets.js';
+
+// `--soak` alone asks for the default soak: parseArgs wants a value, so it gets one here.
+const SOAK_DEFAULT_MINUTES = '10';
+const argv = process.argv.slice(2);
+for (const [index, arg] of argv.entries()) if (arg === '--soak' && (argv[index + 1] === undefined || argv[index + 1]!.startsWith('--'))) argv.splice(index + 1, 0, SOAK_DEFAULT_MINUTES);
 
 const { values } = parseArgs({
+  args: argv,
   options: {
     posts: { type: 'string', default: '10000' },
     duration: { type: 'string', default: '10' },
@@ -23,6 +32,10 @@ const { values } = parseArgs({
     lighthouse: { type: 'boolean', default: true },
     // A comma-separated list of scenario names (or parts of them): run just those, to iterate on one; targets are then not checked.
     only: { type: 'string' },
+    // The growth check (a 1-post thread before and after a 50,000-post thread exists) runs unless --no-growth.
+    growth: { type: 'boolean', default: true },
+    // Minutes of the soak (a read-and-write mix, throughput and RSS per minute); off unless asked for, `--soak` alone is 10.
+    soak: { type: 'string' },
   },
   allowNegative: true,
 });
@@ -34,6 +47,10 @@ const COMPARISON_ROUNDS = 4;
 const connections = Number(values.connections);
 const only = values.only?.split(',').map((part) => part.trim()).filter(Boolean);
 const selected = (scenario: Scenario) => !only || only.some((part) => scenario.name.includes(part));
+/** The growth check is chosen by --only like a scenario named 'growth check'. */
+const growthSelected = values.growth && (!only || only.some((part) => 'growth check'.includes(part)));
+const soakMinutesAsked = values.soak === undefined ? 0 : Number(values.soak);
+if (!Number.isInteger(soakMinutesAsked) || soakMinutesAsked < 0) throw new Error(`--soak takes whole minutes, not ${values.soak}`);
 
 /** CPU time (user + system) a process has used so far, in microseconds. */
 function cpuMicros(pid: number): number {
@@ -285,12 +302,86 @@ async function benchSize(posts: number, adminUrl: string): Promise<SizeRun> {
   }
 }
 
+/**
+ * The growth check: a 1-post thread's page on a young board, and on the same board once
+ * another thread has grown to 50,000 posts. Both servers run at once and take turns, as
+ * the scaling check does. The ratio is requests/s before over requests/s after: 1.0 means
+ * the grown thread costs the small one nothing (issue 17 measured 1,600 -> 313 req/s).
+ */
+async function growthCheck(adminUrl: string): Promise<Growth> {
+  const migrate = async (url: string) => {
+    const database = createDatabase(url, { warn() {} }, { max: 1 });
+    await prepareDatabase(database.pool);
+    await database.close();
+  };
+  const { before, after, threadId } = await growthDatabases(adminUrl, migrate);
+  const servers: Awaited<ReturnType<typeof startHushboard>>[] = [];
+  try {
+    for (const url of [before, after]) servers.push(await startHushboard(url));
+    const scenario: Scenario = { name: 'growth check', target: 'hushboard', path: `/api/threads/${threadId}` };
+    for (const { url } of servers) load(url, scenario, connections, WARM_UP_SECONDS);
+    const turns = servers.map(({ url, server }) => ({ url, pid: server.pid!, runs: [] as LoadResult[], cpuUsed: 0 }));
+    takeTurns(turns, (entry, seconds) => {
+      const cpuBefore = cpuMicros(entry.pid);
+      entry.runs.push(load(entry.url, scenario, connections, seconds));
+      entry.cpuUsed += cpuMicros(entry.pid) - cpuBefore;
+    });
+    const [a, b] = turns.map((entry) => ({ ...combineTurns(entry.runs), cpu: entry.cpuUsed, failed: entry.runs.reduce((n, run) => n + run.errors + run.non2xx, 0) }));
+    const side = (m: NonNullable<typeof a>) => ({ requestsPerSecond: Math.round(m.requests / duration), p50: m.p50, p99: m.p99, cpuMicrosPerRequest: Math.round(m.cpu / Math.max(m.requests, 1)), failed: m.failed });
+    const growth: Growth = { grownThreadPosts: GROWN_THREAD_POSTS, before: side(a!), after: side(b!), ratio: +(a!.requests / Math.max(b!.requests, 1)).toFixed(2) };
+    console.log(
+      `\ngrowth check, a 1-post thread at c=${connections}: ${growth.before.requestsPerSecond} req/s (p50 ${growth.before.p50} ms, ${growth.before.cpuMicrosPerRequest} µs CPU/req) without, ${growth.after.requestsPerSecond} req/s (p50 ${growth.after.p50} ms, ${growth.after.cpuMicrosPerRequest} µs CPU/req) with a ${GROWN_THREAD_POSTS}-post thread: ratio ${growth.ratio}`,
+    );
+    return growth;
+  } finally {
+    for (const { server } of servers) server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
+}
+
+/** The soak: the read-and-write mix for `minutes` on a copy of the smallest data set, one minute at a time. */
+async function soak(adminUrl: string, minutes: number): Promise<Soak> {
+  const posts = sizes[0]!;
+  await dataSetUrl(posts, adminUrl);
+  const databaseUrl = await soakDatabase(adminUrl, databaseName(posts));
+  await prewarm(databaseUrl);
+  const { server, url } = await startHushboard(databaseUrl);
+  try {
+    console.log(`\nsoak: ${minutes} min on a copy of the ${posts}-post data set, c=${connections}`);
+    const requests = soakRequests(await signIn(url, 'user4'));
+    const measured = soakMinutes({ url, process: server }, requests, minutes, connections, { rssMb, cpuMicros }, console.log);
+    return { posts, connections, minutes: measured };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
+}
+
 async function main() {
   const admin = await benchAdminUrl(values['database-url']);
   try {
     buildIfMissing();
     const runs: SizeRun[] = [];
-    for (const posts of sizes) runs.push(await benchSize(posts, admin.url));
+    // --only naming just the growth check (or nothing of the scenarios) runs no size.
+    const anyScenario = scenarios({ cookie: '' }, { cookie: '' }).some(selected);
+    if (anyScenario) for (const posts of sizes) runs.push(await benchSize(posts, admin.url));
+    const growth = growthSelected ? await growthCheck(admin.url) : undefined;
+    const soaked = soakMinutesAsked > 0 ? await soak(admin.url, soakMinutesAsked) : undefined;
+    const longChecks = checkLongRunTargets(growth, soaked);
+    const report = async (checks: ReturnType<typeof checkTargets>, rest: Record<string, unknown>) => {
+      const all = [...checks, ...longChecks];
+      if (all.length > 0) console.log('\nTargets');
+      for (const check of all) console.log(`${check.met ? 'met    ' : 'MISSED '} ${check.target}: ${check.measured}`);
+      const budgetFile = path.join(projectRoot, 'dist', 'web-budget.json');
+      const webBudget = existsSync(budgetFile) ? JSON.parse(readFileSync(budgetFile, 'utf8')) : null;
+      const json = { date: new Date().toISOString(), cores: os.cpus().length, sizes, duration, connections, runs, ...rest, growth, soak: soaked, webBudget, targets: all };
+      const dir = path.join(projectRoot, 'bench', 'results');
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `bench-${sizes.join('-')}-${Date.now()}.json`);
+      writeFileSync(file, JSON.stringify(json, null, 2));
+      console.log(`\nreport: ${path.relative(projectRoot, file)}`);
+    };
+    if (runs.length === 0) return await report([], {});
 
     const large = runs.at(-1)!;
     const ratios = ['trivial route', 'primary-key route', 'thread page, 100 replies', 'thread page, 1,200 replies', 'board page 1', 'board page 8']
@@ -308,18 +399,7 @@ async function main() {
       for (const page of large.lighthouse)
         console.log(`${page.name.padEnd(8)} performance ${page.performance}  LCP ${page.lcpMs} ms  TBT ${page.tbtMs} ms  CLS ${page.cls}  (runs ${page.allRuns.join('/')}, the median run shown)`);
     }
-    const checks = only ? [] : checkTargets(runs, scale);
-    if (checks.length > 0) console.log('\nTargets');
-    for (const check of checks) console.log(`${check.met ? 'met    ' : 'MISSED '} ${check.target}: ${check.measured}`);
-
-    const budgetFile = path.join(projectRoot, 'dist', 'web-budget.json');
-    const webBudget = existsSync(budgetFile) ? JSON.parse(readFileSync(budgetFile, 'utf8')) : null;
-    const report = { date: new Date().toISOString(), cores: os.cpus().length, sizes, duration, connections, runs, ratios, scaling: scale, webBudget, targets: checks };
-    const dir = path.join(projectRoot, 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `bench-${sizes.join('-')}-${Date.now()}.json`);
-    writeFileSync(file, JSON.stringify(report, null, 2));
-    console.log(`\nreport: ${path.relative(projectRoot, file)}`);
+    await report(only ? [] : checkTargets(runs, scale), { ratios, scaling: scale });
   } finally {
     await admin.stop();
   }

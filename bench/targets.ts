@@ -1,5 +1,6 @@
 // The performance issue's targets, checked against one run's figures. Only ratios
 // and latencies from the same run are compared: the machine's speed drifts.
+import type { SoakMinute } from './long-runs.js';
 
 export interface Result {
   name: string;
@@ -123,6 +124,57 @@ export function checkTargets(runs: SizeRun[], scaling: Scaling[]): Check[] {
 
   for (const page of large.lighthouse ?? []) {
     add(`Lighthouse mobile ${page.name}: performance >= 95, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1`, `${page.performance}, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms, CLS ${page.cls}`, page.meetsTarget);
+  }
+  return checks;
+}
+
+/** The growth check (bench/run.ts, growthCheck): a 1-post thread's page without and with a grown thread. */
+export interface Growth {
+  grownThreadPosts: number;
+  before: { requestsPerSecond: number; p50: number; p99: number; cpuMicrosPerRequest: number; failed: number };
+  after: Growth['before'];
+  /** Requests/s without the grown thread over requests/s with it, measured in turns. */
+  ratio: number;
+}
+
+/** The soak (bench/long-runs.ts): the read-and-write mix, minute by minute. */
+export interface Soak {
+  posts: number;
+  connections: number;
+  minutes: SoakMinute[];
+}
+
+/** Growth: at most 1.2x slower. Soak: the last minute keeps 90% of the first's throughput, RSS flat. */
+export const GROWTH_MAX_RATIO = 1.2;
+export const SOAK_MIN_THROUGHPUT = 0.9;
+/** RSS "flat": the last minute's at most this much above the first minute's (both read at the minute's end, the heap warm). */
+export const SOAK_MAX_RSS_GROWTH = 1.1;
+
+/** The long-run targets of issue 17, for the checks that ran. */
+export function checkLongRunTargets(growth: Growth | undefined, soak: Soak | undefined): Check[] {
+  const checks: Check[] = [];
+  if (growth) {
+    checks.push({
+      target: `growth: a 1-post thread's req/s without / with a ${growth.grownThreadPosts}-post thread present <= ${GROWTH_MAX_RATIO}`,
+      measured: `${growth.before.requestsPerSecond} / ${growth.after.requestsPerSecond} req/s = ${growth.ratio} (p50 ${growth.before.p50} -> ${growth.after.p50} ms, ${growth.before.cpuMicrosPerRequest} -> ${growth.after.cpuMicrosPerRequest} µs CPU/req)`,
+      met: growth.ratio <= GROWTH_MAX_RATIO && growth.before.failed + growth.after.failed === 0,
+    });
+  }
+  if (soak && soak.minutes.length > 0) {
+    const [first, last] = [soak.minutes[0]!, soak.minutes.at(-1)!];
+    const kept = +(last.requestsPerSecond / Math.max(first.requestsPerSecond, 1)).toFixed(2);
+    const rss = +(last.rssMb / Math.max(first.rssMb, 1)).toFixed(2);
+    const serverErrors = soak.minutes.reduce((n, minute) => n + minute.serverErrors, 0);
+    checks.push({
+      target: `soak (${soak.minutes.length} min): the last minute keeps >= ${SOAK_MIN_THROUGHPUT * 100}% of the first minute's req/s, no 5xx`,
+      measured: `${first.requestsPerSecond} -> ${last.requestsPerSecond} req/s = ${kept}x (CPU ${first.cpuMicrosPerRequest} -> ${last.cpuMicrosPerRequest} µs/req), ${serverErrors} 5xx`,
+      met: kept >= SOAK_MIN_THROUGHPUT && serverErrors === 0,
+    });
+    checks.push({
+      target: `soak: RSS flat (last minute <= ${SOAK_MAX_RSS_GROWTH}x the first)`,
+      measured: `${soak.minutes.map((minute) => minute.rssMb).join(' / ')} MB per minute = ${rss}x`,
+      met: rss <= SOAK_MAX_RSS_GROWTH,
+    });
   }
   return checks;
 }

@@ -13,6 +13,12 @@ export const THREAD_TITLE_MAX = 100;
 export const THREAD_CONTENT_MIN = 5;
 export const REPLY_CONTENT_MAX = 2000;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Image limits read from the header, before any pixel is decoded (CONTRACT.md section 5). */
+export const IMAGE_MAX_SIDE = 10_000;
+/** Pixels across every frame: each frame of an animation is decoded and encoded again. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** Frames of an animated GIF or WebP: each one costs its own palette and encoding (5,000 tiny frames took 11 s of CPU). */
+export const IMAGE_MAX_FRAMES = 200;
 export const SEARCH_QUERY_MIN = 3;
 export const ADDRESS_MIN = 10;
 export const ADDRESS_MAX = 128;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../config.js';
 import { batchedLogDestination } from './batched-log-destination.js';
 
@@ -14,6 +14,10 @@ const REDACTED_PATHS = [
   '*.passwordHash',
   'secret',
   '*.secret',
+  'ip',
+  '*.ip',
+  'ipHash',
+  '*.ipHash',
   'headers.cookie',
   'headers.authorization',
   '*.headers.cookie',
@@ -21,33 +25,103 @@ const REDACTED_PATHS = [
   '*.headers["set-cookie"]',
 ];
 
+/** An error as a log line may show it: what names the failure, nothing it was given. */
+export interface LoggedError {
+  type: string;
+  message: string;
+  code?: string;
+  statusCode?: number;
+  /** PostgreSQL's own fields that name schema objects and its source, never values. */
+  severity?: string;
+  routine?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  /** Only the frames: the stack's first line repeats the message. */
+  stack?: string;
+  cause?: LoggedError;
+}
+
+const isDatabaseError = (error: Record<string, unknown>) => typeof error.severity === 'string' && typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code);
+
 /**
- * Keeps secrets and identities out of the logs whatever logger the app is given:
- * requests are logged by id, method and URL only (no remote address, no headers),
- * and anything named like a password, cookie or secret is redacted.
+ * A message fit for the logs. drizzle's query errors spell out the parameters ("Failed
+ * query: ...\nparams: ..."): the query's text stays, the parameters go. PostgreSQL quotes
+ * the values it refuses ('invalid input syntax for type integer: "..."'): quoted parts go
+ * (the constraint, table and column are logged as fields of their own).
  */
-export function privacySafe(logger: Logger): Logger {
-  return logger.child(
-    {},
-    {
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      serializers: {
-        req: (request: FastifyRequest) => ({ id: request.id, method: request.method, url: request.url }),
-      },
-    },
-  );
+function safeMessage(error: Record<string, unknown>, database: boolean): string {
+  let message = typeof error.message === 'string' ? error.message : '';
+  const params = message.search(/\nparams:/);
+  if (params !== -1) message = message.slice(0, params);
+  if (database) message = message.replace(/"(?:[^"]|"")*"/g, '"…"');
+  return message.length > 1000 ? `${message.slice(0, 1000)}…` : message;
 }
 
 /**
- * The process logger; buildApp() makes it privacy-safe for request logs. Readable lines
+ * The one way an error reaches a log line, for every logger the app makes: an allow-list
+ * (type, message without parameters, code, PostgreSQL's schema fields, the stack's frames,
+ * the cause the same way). pino's default serializer copies every own field, and
+ * drizzle's errors carry `params`, PostgreSQL's `detail` quotes the values ("Key
+ * (username)=(...)"), an HTTP error its request's field errors.
+ */
+export function serializeError(error: unknown, depth = 0): LoggedError | unknown {
+  if (typeof error !== 'object' || error === null) return typeof error === 'string' ? { type: 'string', message: '[not logged]' } : error;
+  const fields = error as Record<string, unknown>;
+  const database = isDatabaseError(fields);
+  const logged: LoggedError = { type: error.constructor?.name ?? 'Object', message: safeMessage(fields, database) };
+  if (typeof fields.code === 'string' && fields.code.length <= 64) logged.code = fields.code;
+  if (typeof fields.statusCode === 'number') logged.statusCode = fields.statusCode;
+  if (database) {
+    for (const key of ['severity', 'routine', 'constraint', 'table', 'column'] as const) {
+      if (typeof fields[key] === 'string') logged[key] = fields[key];
+    }
+  }
+  if (typeof fields.stack === 'string') {
+    const frames = fields.stack.split('\n').filter((line) => /^\s+at /.test(line));
+    if (frames.length > 0) logged.stack = frames.join('\n');
+  }
+  if (fields.cause !== undefined && depth < 3) logged.cause = serializeError(fields.cause, depth + 1) as LoggedError;
+  return logged;
+}
+
+/** A request by id, method and path: no address, no headers, no query string (a search's words). */
+function serializeRequest(request: FastifyRequest) {
+  const queryAt = request.url.indexOf('?');
+  return { id: request.id, method: request.method, url: queryAt === -1 ? request.url : request.url.slice(0, queryAt) };
+}
+
+const SAFE_SERIALIZERS = { err: serializeError, error: serializeError, req: serializeRequest, res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }) };
+
+/** What every logger of the app is made with: the serializers above and redaction. */
+const loggerOptions = (level: Config['logLevel']): LoggerOptions => ({
+  level,
+  serializers: SAFE_SERIALIZERS,
+  redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+});
+
+/**
+ * Keeps secrets and identities out of the logs whatever logger the app is given (a
+ * test's, or createLogger's): requests are logged by id, method and path only (no remote
+ * address, no headers), errors through serializeError, and anything named like a
+ * password, cookie, secret or IP is redacted.
+ */
+export function privacySafe(logger: Logger): Logger {
+  return logger.child({}, { redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: SAFE_SERIALIZERS });
+}
+
+/**
+ * The process logger, with the serializers and redaction above (jobs and the pool log
+ * through it, not only requests); `destination` for a test that reads the lines. Readable lines
  * (pino-pretty) when a person watches a terminal; otherwise, in production and the bench,
  * JSON lines for log collectors, batched before pino's destination (batched-log-destination.ts).
  */
-export function createLogger(level: Config['logLevel'], stdoutIsTTY = process.stdout.isTTY === true): Logger {
+export function createLogger(level: Config['logLevel'], stdoutIsTTY = process.stdout.isTTY === true, destination?: DestinationStream): Logger {
+  if (destination) return pino(loggerOptions(level), destination);
   if (stdoutIsTTY) {
-    return pino({ level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
+    return pino({ ...loggerOptions(level), transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
   }
-  return pino({ level }, batchedLogDestination());
+  return pino(loggerOptions(level), batchedLogDestination());
 }
 
 /**

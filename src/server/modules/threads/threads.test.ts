@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentTransactions, posts, premiumAccesses, threads, users } from '../../db/schema.js';
+import { IMAGE_MAX_FRAMES } from '../../../shared/constants.js';
 import { useTestApp } from '../../test/app.js';
 import { boardId, createReply, createThread, signUp, type TestUser } from '../../test/factories.js';
 
@@ -104,6 +105,20 @@ describe('POST /api/threads', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ message: 'Image must be less than 5MB' });
     expect(await t.database.db.$count(threads)).toBe(before);
+  });
+
+  it('refuses an animated GIF of too many frames with 400 and the message, before decoding it', async () => {
+    const [frames, side] = [IMAGE_MAX_FRAMES + 1, 4];
+    // Black-and-white frames, each the binary number of its index: no two alike, none merged by the encoder.
+    const raw = Buffer.alloc(side * side * frames * 3);
+    for (let frame = 0; frame < frames; frame++) {
+      for (let bit = 0; bit < side * side; bit++) raw.fill((frame >> bit) & 1 ? 255 : 0, (frame * side * side + bit) * 3, (frame * side * side + bit + 1) * 3);
+    }
+    const gif = await sharp(raw, { raw: { width: side, height: side * frames, channels: 3, pageHeight: side } }).gif({ loop: 0 }).toBuffer();
+    const fields = { boardId: String(await boardId(t)), title: 'Long animation', content: 'Many frames here' };
+    const response = await author.client.postForm('/api/threads', fields, { data: gif, fileName: 'long.gif', type: 'image/gif' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: `Animated images can have at most ${IMAGE_MAX_FRAMES} frames` });
   });
 
   it('accepts an image just under 5 MB', async () => {

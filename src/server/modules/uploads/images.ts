@@ -1,17 +1,31 @@
 // Turns an untrusted upload into images we are willing to serve: the type is read from
-// the bytes, the size is checked from the header before any pixel is decoded, and the
-// picture is re-encoded so no metadata (EXIF, GPS, XMP, ICC, comments) survives.
+// the bytes, the size and frame count are checked from the header before any pixel is
+// decoded, and the picture is re-encoded so no metadata (EXIF, GPS, XMP, ICC, comments)
+// survives.
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_FRAMES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from '../../../shared/constants.js';
+import { IMAGE_DIMENSIONS_TOO_LARGE, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_FRAMES, IMAGE_TYPE_UNSUPPORTED } from '../../../shared/schemas/images.js';
 import { HttpError } from '../../lib/errors.js';
 
-export const MAX_IMAGE_SIDE = 10_000;
-export const MAX_IMAGE_PIXELS = 40_000_000;
+export { IMAGE_DIMENSIONS_TOO_LARGE, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_FRAMES, IMAGE_TYPE_UNSUPPORTED };
 export const THUMBNAIL_SIDE = 320;
 
-export const IMAGE_TOO_LARGE = 'Image must be less than 5MB';
-export const IMAGE_TYPE_UNSUPPORTED = 'Image must be a JPEG, PNG, GIF or WebP file';
-export const IMAGE_DIMENSIONS_TOO_LARGE = 'Image dimensions are too large';
+/**
+ * Memory after a burst of large uploads (issue 17: 40 large PNGs took RSS from 133 to
+ * 584 MB, and it stayed at ~535). libvips' operation cache keeps recent images for reuse,
+ * which uploads never get (each is new): off. One libvips thread per image (sharp's
+ * default on glibc, said here for every platform), the image and its thumbnail one after
+ * the other, and at most IMAGES_AT_ONCE images in the pipeline at a time: sharp runs on
+ * libuv's pool of four threads, which password hashing and file reads share, and every
+ * image in flight holds its decoded pixels. bench/image-memory.ts measures it: 40 PNGs of
+ * 6000x6000, 8 at once, left RSS +186-221 MB over idle before, +119-170 MB now (peak
+ * 451-467 -> 334-368 MB). What still stays is glibc's: its dynamic mmap threshold, once
+ * raised by libvips' large buffers, keeps later ones on heaps it does not give back;
+ * MALLOC_MMAP_THRESHOLD_=131072 in the environment the process starts with leaves +4 MB.
+ */
+sharp.cache(false);
+sharp.concurrency(1);
+const IMAGES_AT_ONCE = 2;
 
 export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp';
 
@@ -52,9 +66,30 @@ export function sniffImageType(data: Buffer): ImageType | null {
  */
 const FAIL_ON = 'error' as const;
 
+let imagesInFlight = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` once fewer than IMAGES_AT_ONCE images are being processed, in arrival order. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (imagesInFlight >= IMAGES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else imagesInFlight++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next image waiting, or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else imagesInFlight--;
+  }
+}
+
 /** Validates and re-encodes an upload; throws HttpError 413, 415 or 400. */
-export async function processImage(data: Buffer): Promise<ProcessedImage> {
-  if (data.length > IMAGE_MAX_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE);
+export function processImage(data: Buffer): Promise<ProcessedImage> {
+  if (data.length > IMAGE_MAX_BYTES) return Promise.reject(new HttpError(413, IMAGE_TOO_LARGE));
+  return inTurn(() => validateAndEncode(data));
+}
+
+async function validateAndEncode(data: Buffer): Promise<ProcessedImage> {
   const type = sniffImageType(data);
   if (!type) throw new HttpError(415, IMAGE_TYPE_UNSUPPORTED);
 
@@ -68,24 +103,25 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   // Only a still image can be turned upright; libvips cannot rotate multi-page images.
   const orient = !animated && (metadata.orientation ?? 1) > 1;
   try {
-    const [image, thumbnail] = await Promise.all([
-      encode(load(data, { animated }, orient), type),
-      load(data, { animated: false }, orient)
-        .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 75 })
-        .toBuffer(),
-    ]);
+    // One after the other: an image in flight then holds one libuv thread and one decode, not two.
+    const image = await encode(load(data, { animated }, orient), type);
+    const thumbnail = await load(data, { animated: false }, orient)
+      .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
     return { image: { data: image, ...OUTPUT[type] }, thumbnail: { data: thumbnail, ...OUTPUT.webp } };
   } catch (error) {
     throw asClientError(error);
   }
 }
 
-/** Width and height refused before decoding: the header alone can promise a bomb. */
+/** Size and frames refused before decoding: the header alone can promise a bomb. */
 function checkDimensions(width: number | undefined, height: number | undefined, frames: number): void {
   if (!width || !height) throw new HttpError(415, IMAGE_TYPE_UNSUPPORTED);
+  // Each frame costs a palette and an encoding whatever its size: tiny frames by the thousand fit in 5 MB.
+  if (frames > IMAGE_MAX_FRAMES) throw new HttpError(400, IMAGE_TOO_MANY_FRAMES);
   // Every frame of an animation is decoded, so they all count towards the pixel budget.
-  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height * frames > MAX_IMAGE_PIXELS) {
+  if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height * frames > IMAGE_MAX_PIXELS) {
     throw new HttpError(400, IMAGE_DIMENSIONS_TOO_LARGE);
   }
 }
@@ -100,7 +136,7 @@ async function readHeader(data: Buffer): Promise<Metadata> {
 
 function load(data: Buffer, { animated }: { animated: boolean }, orient: boolean): Sharp {
   // limitInputPixels is a backstop: checkDimensions has already refused anything larger.
-  const pipeline = sharp(data, { failOn: FAIL_ON, limitInputPixels: MAX_IMAGE_PIXELS, animated });
+  const pipeline = sharp(data, { failOn: FAIL_ON, limitInputPixels: IMAGE_MAX_PIXELS, animated });
   return orient ? pipeline.autoOrient() : pipeline;
 }
 

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_FRAMES, IMAGE_MAX_PIXELS } from '../../../shared/constants.js';
 import { webAppPlugin } from '../../plugins/web-app.js';
-import { IMAGE_DIMENSIONS_TOO_LARGE, IMAGE_TOO_LARGE, IMAGE_TYPE_UNSUPPORTED, processImage } from './images.js';
+import { IMAGE_DIMENSIONS_TOO_LARGE, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_FRAMES, IMAGE_TYPE_UNSUPPORTED, processImage } from './images.js';
 import { uploadsPlugin } from './plugin.js';
 import { cleanFileName, createUploadService } from './service.js';
 import { createLocalStorage } from './storage.js';
@@ -31,6 +31,18 @@ async function animatedGif(): Promise<Buffer> {
     .raw()
     .toBuffer();
   return sharp(strip, { raw: { width: 40, height: 90, channels: 3, pageHeight: 30 } }).gif({ loop: 0, delay: [100, 100, 100] }).toBuffer();
+}
+
+/**
+ * An animation of `frames` black-and-white frames, each the binary number of its index (so
+ * no two are alike and the encoder merges none), the pixels past the first 16 grey.
+ */
+function distinctFrames(frames: number, width: number, height: number) {
+  const raw = Buffer.alloc(width * height * frames * 3, 128);
+  for (let frame = 0; frame < frames; frame++) {
+    for (let bit = 0; bit < Math.min(16, width * height); bit++) raw.fill((frame >> bit) & 1 ? 255 : 0, (frame * width * height + bit) * 3, (frame * width * height + bit + 1) * 3);
+  }
+  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } });
 }
 
 function pngChunk(type: string, body: Buffer): Buffer {
@@ -237,6 +249,24 @@ describe('processImage and the upload service', () => {
     // A real (cheap, all one colour) 12000x100 image is refused the same way.
     const wide = await solid(12_000, 100).png().toBuffer();
     await expect(processImage(wide)).rejects.toMatchObject({ statusCode: 400, message: IMAGE_DIMENSIONS_TOO_LARGE });
+  });
+
+  it(`refuses an animation of more than ${IMAGE_MAX_FRAMES} frames from its header (400), GIF or WebP, and takes one at the limit`, async () => {
+    for (const encode of [(image: Sharp) => image.gif({ loop: 0 }), (image: Sharp) => image.webp({ loop: 0, lossless: true })]) {
+      const over = await encode(distinctFrames(IMAGE_MAX_FRAMES + 1, 8, 8)).toBuffer();
+      expect((await sharp(over).metadata()).pages).toBe(IMAGE_MAX_FRAMES + 1);
+      await expect(processImage(over)).rejects.toMatchObject({ statusCode: 400, message: IMAGE_TOO_MANY_FRAMES });
+      const atLimit = await processImage(await encode(distinctFrames(IMAGE_MAX_FRAMES, 8, 8)).toBuffer());
+      expect((await sharp(atLimit.image.data).metadata()).pages).toBe(IMAGE_MAX_FRAMES);
+    }
+  });
+
+  it('counts every frame towards the pixel budget', async () => {
+    // 100 frames of 640x640 are 41 megapixels: each frame alone would pass.
+    const side = 640;
+    expect(100 * side * side).toBeGreaterThan(IMAGE_MAX_PIXELS);
+    const gif = await distinctFrames(100, side, side).gif({ loop: 0 }).toBuffer();
+    await expect(processImage(gif)).rejects.toMatchObject({ statusCode: 400, message: IMAGE_DIMENSIONS_TOO_LARGE });
   });
 
   it('names files by content: the same image twice is one URL, written once', async () => {
