@@ -31,6 +31,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { httpCachePlugin } from './plugins/http-cache.js';
 import { queryContextPlugin } from './plugins/query-context.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
 import { readinessDeadlinePlugin } from './plugins/readiness-deadline.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -88,6 +89,8 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
     requestTimeout: REQUEST_TIMEOUT_MS,
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     return503OnClosing: true,
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     // requestLogPlugin writes one line per request instead, and child loggers are made lazily.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyChildLogger,
@@ -100,6 +103,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   const uploadsDir = path.join(config.dataDir, 'uploads');
   app.decorate('services', createServices({ config, database, chains, storage: createLocalStorage(uploadsDir) }));
 
+  await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestLogPlugin, { logger: processLogger });
   // Before compression (in securityPlugin): the ETag is taken over the JSON text, not a compressed stream.
