@@ -54,6 +54,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     databasePoolSize: 10,
     shutdownTimeout: 10,
+    s3: undefined,
+    uploadsPublicUrl: undefined,
     ...overrides,
   };
 }
