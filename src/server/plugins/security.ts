@@ -40,7 +40,7 @@ export function contentSecurityPolicy(options: { styleNonce?: string; imageOrigi
 
 /**
  * The headers every response carries: the CSP above and the hardening headers helmet
- * would send (same values), computed once at start. helmet rebuilds its CSP string on
+ * would send (same values), computed once when the app starts. helmet rebuilds its CSP string on
  * every request, which the benchmark showed costing more than the route itself.
  */
 const securityHeaders = (imageOrigin: string | undefined): Record<string, string> => ({
