@@ -1,4 +1,3 @@
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -21,7 +20,7 @@ import { reportRoutes } from './modules/reports/index.js';
 import { savedThreadRoutes } from './modules/saved/index.js';
 import { searchRoutes } from './modules/search/index.js';
 import { threadRoutes } from './modules/threads/index.js';
-import { createLocalStorage, uploadsPlugin } from './modules/uploads/index.js';
+import { createStorage, uploadsPlugin } from './modules/uploads/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { voteRoutes } from './modules/votes/index.js';
 import { walletRoutes } from './modules/wallets/index.js';
@@ -100,15 +99,18 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   app.decorate('pool', database.pool);
   const chains = createChains(config);
   app.decorate('chains', chains);
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  app.decorate('services', createServices({ config, database, chains, storage: createLocalStorage(uploadsDir) }));
+  const storage = await createStorage(config);
+  // Where browsers fetch images from when UPLOADS_PUBLIC_URL sends them elsewhere (the CSP allows it).
+  const imageOrigin = config.uploadsPublicUrl === undefined ? undefined : new URL(config.uploadsPublicUrl).origin;
+  app.addHook('onClose', async () => storage.close?.());
+  app.decorate('services', createServices({ config, database, chains, storage }));
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestLogPlugin, { logger: processLogger });
   // Before compression (in securityPlugin): the ETag is taken over the JSON text, not a compressed stream.
   await app.register(httpCachePlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { imageOrigin });
   await app.register(cookie);
   await app.register(clientIpPlugin);
   // CSRF before sessions, so even a request failing on the session lookup carries its token.
@@ -137,7 +139,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(feedRoutes);
   await app.register(premiumRoutes);
   await app.register(paymentRoutes);
-  await app.register(uploadsPlugin, { dir: uploadsDir });
-  await app.register(webAppPlugin, webRoot ? { root: webRoot } : {});
+  await app.register(uploadsPlugin, { storage });
+  await app.register(webAppPlugin, { ...(webRoot ? { root: webRoot } : {}), imageUrlOf: app.services.uploads.imageUrlOf, imageOrigin });
   return app;
 }

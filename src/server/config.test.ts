@@ -38,6 +38,9 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'localhost:6379'],
     ['DATABASE_POOL_SIZE', '0'],
     ['SHUTDOWN_TIMEOUT', 'soon'],
+    ['S3_BUCKET', 'My_Bucket'],
+    ['UPLOADS_PUBLIC_URL', 'cdn.example.com/uploads'],
+    ['UPLOADS_PUBLIC_URL', 'https://cdn.example.com/uploads?v=1'],
   ])('stops on %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`));
@@ -58,6 +61,45 @@ describe('loadConfig', () => {
     expect(readFileSync(path.join(dir, 'secret'), 'utf8').trim()).toBe(first);
     expect(statSync(path.join(dir, 'secret')).mode & 0o077).toBe(0);
     expect(loadConfig({ DATA_DIR: dir, SECRET: 'an-explicit-secret-value' }).secret).toBe('an-explicit-secret-value');
+  });
+
+  it('stores uploads on disk unless S3_BUCKET is set, then reads the other S3 variables', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ s3: undefined, uploadsPublicUrl: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'hushboard-uploads' }).s3).toEqual({
+      bucket: 'hushboard-uploads',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_BUCKET: 'uploads',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      UPLOADS_PUBLIC_URL: 'https://cdn.example.com/uploads/',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'uploads',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-3',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(config.uploadsPublicUrl).toBe('https://cdn.example.com/uploads');
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid environment variable S3_ENDPOINT="http:\/\/127\.0\.0\.1:9000": is set but S3_BUCKET is not$/],
+    [{ S3_BUCKET: 'uploads', S3_FORCE_PATH_STYLE: 'yes' }, /^Invalid environment variable S3_FORCE_PATH_STYLE="yes": must be true or false$/],
+    [{ S3_BUCKET: 'uploads', S3_ENDPOINT: 'minio:9000' }, /^Invalid environment variable S3_ENDPOINT=/],
+    [{ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, /^Invalid environment variable S3_ACCESS_KEY_ID=\(hidden\): needs S3_SECRET_ACCESS_KEY too/],
+    [{ S3_BUCKET: 'uploads', S3_SECRET_ACCESS_KEY: 'sssh' }, /^Invalid environment variable S3_SECRET_ACCESS_KEY=\(hidden\): needs S3_ACCESS_KEY_ID too/],
+  ])('stops on a half or wrong S3 configuration: %o', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
   });
 
   it('treats blank values as unset', () => {

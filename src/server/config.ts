@@ -34,6 +34,25 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** S3's bucket naming rules (3-63 characters; what MinIO, R2 and Ceph accept too). */
+const bucketName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens');
+
+/** A prefix that image names are appended to: no query or fragment, which the name would end up inside. */
+const publicUrlPrefix = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '';
+    } catch {
+      return false;
+    }
+  }, 'must be an http:// or https:// URL without a query or fragment')
+  .transform((value) => value.replace(/\/+$/, ''))
+  .optional();
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -52,7 +71,28 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'must be at least 1').max(1000).default(10),
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0, 'must be a number of seconds, 0 or more').max(3600).default(10),
+  S3_BUCKET: bucketName.optional(),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  UPLOADS_PUBLIC_URL: publicUrlPrefix,
 });
+
+/** The S3_* variables that mean nothing without S3_BUCKET. */
+const S3_OPTIONS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+
+/** Where uploads go when S3_BUCKET is set (CONTRACT.md section 1). */
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's default credential chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
@@ -74,6 +114,10 @@ export interface Config {
   databasePoolSize: number;
   /** Seconds a SIGTERM waits for requests in flight before closing them. */
   shutdownTimeout: number;
+  /** Set: uploads live in this bucket; unset: under DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+  /** Set: image URLs are built on this prefix (no trailing slash); unset: the app serves /uploads/ itself. */
+  uploadsPublicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -89,11 +133,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw = Object.fromEntries(
     Object.keys(envSchema.shape).map((key) => [key, env[key]?.trim() ? env[key]?.trim() : undefined]),
   );
-  const parsed = envSchema.safeParse(raw);
+  const parsed = envSchema.superRefine((e, ctx) => {
+    // A half-configured bucket would silently store uploads on disk: say so instead.
+    if (e.S3_BUCKET === undefined) {
+      for (const name of S3_OPTIONS) {
+        if (raw[name] !== undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but S3_BUCKET is not' });
+      }
+    }
+    if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+      const missing = e.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+      const given = missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [given], message: `needs ${missing} too (or neither, for the AWS SDK's default credentials)` });
+    }
+  }).safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `${name}=${JSON.stringify(raw[name])}: ${issue.message}`;
+      // Credentials are secrets: never repeated in a start error.
+      const shown = name === 'S3_SECRET_ACCESS_KEY' || name === 'S3_ACCESS_KEY_ID' ? '(hidden)' : JSON.stringify(raw[name]);
+      return `${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid environment variable ${lines.join('; ')}`);
   }
@@ -117,6 +175,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     shutdownTimeout: e.SHUTDOWN_TIMEOUT,
+    s3:
+      e.S3_BUCKET === undefined
+        ? undefined
+        : {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID !== undefined && e.S3_SECRET_ACCESS_KEY !== undefined
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          },
+    uploadsPublicUrl: e.UPLOADS_PUBLIC_URL,
   };
 }
 

@@ -25,7 +25,7 @@ import { createVoteService } from './modules/votes/index.js';
 import { createWalletService } from './modules/wallets/index.js';
 
 export interface ServiceDeps {
-  config: Pick<Config, 'paymentAddress' | 'secret'>;
+  config: Pick<Config, 'paymentAddress' | 'secret' | 'uploadsPublicUrl'>;
   database: Pick<Database, 'db' | 'pool'>;
   /** The chains payments are verified on (CONTRACT.md section 7). */
   chains: Chains;
@@ -34,13 +34,14 @@ export interface ServiceDeps {
 }
 
 export function createServices({ config, database: { db, pool }, chains, storage }: ServiceDeps) {
-  const uploads = createUploadService(storage);
-  const { saveImage } = uploads;
+  const uploads = createUploadService(storage, config.uploadsPublicUrl);
+  // Rows keep '/uploads/<name>'; every serializer builds the client's URL with imageUrlOf.
+  const { saveImage, imageUrlOf } = uploads;
   const { paymentAddress } = config;
   const posterIdOf = createPosterIds(config.secret);
   const boards = createBoardService(db);
-  const threads = createThreadService({ db, saveImage, posterIdOf });
-  const users = createUserService(db);
+  const threads = createThreadService({ db, saveImage, imageUrlOf, posterIdOf });
+  const users = createUserService(db, imageUrlOf);
   return {
     activities: createActivityService(db),
     addresses: createAddressService(db),
@@ -50,12 +51,12 @@ export function createServices({ config, database: { db, pool }, chains, storage
     deletions: createDeletionService({ db, releaseImages: createImageRelease(db, storage) }),
     feeds: createFeedService({ threads, boards, users }),
     follows: createFollowService(db),
-    moderation: createModerationService(db),
+    moderation: createModerationService(db, imageUrlOf),
     payments: createPaymentsService({ chains, paymentAddress }),
-    posts: createPostService({ db, pool, saveImage, posterIdOf }),
+    posts: createPostService({ db, pool, saveImage, imageUrlOf, posterIdOf }),
     premium: createPremiumService({ db, chains, paymentAddress }),
     reports: createReportService(db),
-    saved: createSavedThreadService(db),
+    saved: createSavedThreadService(db, imageUrlOf),
     search: createSearchService(db, pool),
     threads,
     tips: createTipService({ db, chains }),

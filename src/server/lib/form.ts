@@ -48,6 +48,12 @@ export interface StoredImage {
   imageName: string;
 }
 
+/**
+ * A stored image path ('/uploads/<name>', what rows keep) as the URL clients get
+ * (modules/uploads builds it from UPLOADS_PUBLIC_URL); serializers apply it.
+ */
+export type ImageUrlOf = (stored: string | null) => string | null;
+
 /** Processes and stores an uploaded image (modules/uploads); what content services need of it. */
 export type SaveImage = (image: UploadedImage) => Promise<StoredImage>;
 

@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 /**
  * Security headers with a strict Content-Security-Policy: the web app loads only its
  * own scripts and styles (no inline code), images from itself, data: and blob:
- * (previews), and talks only to its own origin. Wallets are browser extensions and
+ * (previews) and the uploads' origin when UPLOADS_PUBLIC_URL puts them elsewhere, and
+ * talks only to its own origin. Wallets are browser extensions and
  * need no network permission from the page.
  */
 const cspDirectives: Record<string, string[]> = {
@@ -26,10 +27,12 @@ const cspDirectives: Record<string, string[]> = {
  * scroll lock injects a <style> element, which the page tags with that nonce (read
  * from its csp-nonce meta tag), so no inline style is allowed without it.
  */
-export function contentSecurityPolicy(options: { styleNonce?: string } = {}): string {
+export function contentSecurityPolicy(options: { styleNonce?: string; imageOrigin?: string | undefined } = {}): string {
   return Object.entries(cspDirectives)
     .map(([name, values]) => {
-      const all = name === 'style-src' && options.styleNonce ? [...values, `'nonce-${options.styleNonce}'`] : values;
+      let all = values;
+      if (name === 'style-src' && options.styleNonce) all = [...values, `'nonce-${options.styleNonce}'`];
+      if (name === 'img-src' && options.imageOrigin) all = [...values, options.imageOrigin];
       return `${name} ${all.join(' ')}`;
     })
     .join(';');
@@ -37,11 +40,11 @@ export function contentSecurityPolicy(options: { styleNonce?: string } = {}): st
 
 /**
  * The headers every response carries: the CSP above and the hardening headers helmet
- * would send (same values), computed once at start. helmet rebuilds its CSP string on
+ * would send (same values), computed once when the app starts. helmet rebuilds its CSP string on
  * every request, which the benchmark showed costing more than the route itself.
  */
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': contentSecurityPolicy(),
+const securityHeaders = (imageOrigin: string | undefined): Record<string, string> => ({
+  'content-security-policy': contentSecurityPolicy({ imageOrigin }),
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -53,11 +56,12 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'SAMEORIGIN',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
-};
+});
 
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export const securityPlugin = fp(async (app: FastifyInstance, options: { imageOrigin?: string | undefined }) => {
+  const headers = securityHeaders(options.imageOrigin);
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     done();
   });
   await app.register(compress, { threshold: 1024 });

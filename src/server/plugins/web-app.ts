@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ImageUrlOf } from '../lib/form.js';
 import { webDistDir } from '../lib/paths.js';
 import { DEFAULT_META, pageMeta, renderIndexHtml } from '../modules/pages/index.js';
 import { contentSecurityPolicy } from './security.js';
@@ -13,10 +14,13 @@ import { contentSecurityPolicy } from './security.js';
  * revalidated, each as the Brotli or gzip copy the build wrote next to it
  * (scripts/precompress.mjs) when the browser takes one. Unknown /api paths answer
  * 404 JSON; any other unknown GET gets index.html so the app's router shows the
- * page (or its own 404).
+ * page (or its own 404). `imageUrlOf` makes a thread's preview image URL (as the API
+ * does), `imageOrigin` is where images come from besides this origin (UPLOADS_PUBLIC_URL).
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: string }) => {
+export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: string; imageUrlOf?: ImageUrlOf; imageOrigin?: string | undefined }) => {
   const root = options.root ?? webDistDir;
+  const imageUrlOf = options.imageUrlOf ?? ((stored: string | null) => stored);
+  const { imageOrigin } = options;
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : '';
@@ -25,10 +29,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: st
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const nonce = randomBytes(16).toString('base64');
     // A page without its preview tags beats no page while the database is away.
-    const meta = await pageMeta(app.db, pathname).catch(() => DEFAULT_META);
+    const meta = await pageMeta(app.db, pathname, imageUrlOf).catch(() => DEFAULT_META);
     const html = renderIndexHtml(template, meta, { nonce, origin: `${request.protocol}://${request.host}`, pathname });
     return reply
-      .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce }))
+      .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);

@@ -54,6 +54,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     databasePoolSize: 10,
     shutdownTimeout: 10,
+    s3: undefined,
+    uploadsPublicUrl: undefined,
     ...overrides,
   };
 }
@@ -69,13 +71,16 @@ export interface TestApp {
 /**
  * Builds the app on a fresh database before the file's tests and tears it down after.
  * Call at the top level of a test file; the returned object is filled in beforeAll.
+ * `config` may be a function, for values known only once an earlier beforeAll ran.
  */
-export function useTestApp(options: { config?: Partial<Config> } = {}): TestApp {
+export function useTestApp(options: { config?: Partial<Config> | (() => Partial<Config>) } = {}): TestApp {
   const context = {} as TestApp;
   beforeAll(async () => {
     context.url = await createTestDatabaseUrl();
     context.database = createDatabase(context.url, silent);
-    context.app = await buildApp({ config: testConfig(options.config), database: context.database });
+    // A function is read here, after the file's earlier beforeAll hooks (a server they started).
+    const overrides = typeof options.config === 'function' ? options.config() : options.config;
+    context.app = await buildApp({ config: testConfig(overrides), database: context.database });
     await context.app.ready();
     context.client = (clientOptions) => new TestClient(context.app, clientOptions?.ip);
   });

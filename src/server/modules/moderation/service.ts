@@ -3,6 +3,7 @@ import type { CurrentUser, Thread } from '../../../shared/api.js';
 import type { Db } from '../../db/client.js';
 import { sessions, threads, users } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import type { ImageUrlOf } from '../../lib/form.js';
 import { THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { premiumAccessSet } from '../premium/index.js';
@@ -20,13 +21,13 @@ const flagActions = { isSticky: ['sticky', 'unsticky'], isLocked: ['lock', 'unlo
  * moderation log entry commit together. Deleting content, which authors do too, is the
  * deletions module's (it records admins' deletions here, through recordModeration).
  */
-export function createModerationService(db: Db) {
+export function createModerationService(db: Db, imageUrlOf: ImageUrlOf) {
   async function serializeForAdmin(id: number, adminId: number): Promise<Thread> {
     const row = await findThread(db, id);
     if (!row) throw new NotFoundError(THREAD_NOT_FOUND);
     const viewer: Viewer = { userId: adminId, isAdmin: true, isMember: false };
     const access = await premiumAccessSet(db, viewer, [row]);
-    return serializeThread(row, viewer, { hasAccess: access.has(row.id), withPremiumContent: true });
+    return serializeThread(row, viewer, imageUrlOf, { hasAccess: access.has(row.id), withPremiumContent: true });
   }
 
   return {

@@ -1,6 +1,7 @@
 import { and, eq, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { boards, threads } from '../../db/schema.js';
+import type { ImageUrlOf } from '../../lib/form.js';
 import { feedForPath, RECENT_FEED } from '../../../shared/feeds.js';
 
 export interface PageMeta {
@@ -33,9 +34,10 @@ const excerpt = (text: string, length = 160) => {
 /**
  * What a page is about, for its <title>, description and Open Graph tags in the first
  * HTML (shared links preview; crawlers see content without running the app). Only
- * what any visitor may read: never an anonymous author, never premium content.
+ * what any visitor may read: never an anonymous author, never premium content. The
+ * thread's image is the URL clients get (`imageUrlOf`: on UPLOADS_PUBLIC_URL when set).
  */
-export async function pageMeta(db: Db, pathname: string): Promise<PageMeta> {
+export async function pageMeta(db: Db, pathname: string, imageUrlOf: ImageUrlOf): Promise<PageMeta> {
   const board = /^\/board\/([a-z0-9]{1,16})\/?$/i.exec(pathname);
   if (board) {
     const [row] = await db.select({ code: boards.code, name: boards.name, description: boards.description }).from(boards).where(eq(boards.code, board[1]!.toLowerCase())).limit(1);
@@ -50,11 +52,12 @@ export async function pageMeta(db: Db, pathname: string): Promise<PageMeta> {
       .where(and(eq(threads.id, Number(thread[1])), not(threads.isDeleted)))
       .limit(1);
     if (row) {
+      const image = imageUrlOf(row.imageUrl);
       return {
         title: `${row.title} · /${row.code}/ · ${SITE}`,
         description: excerpt(row.content),
         type: 'article',
-        ...(row.imageUrl ? { image: row.imageUrl } : {}),
+        ...(image ? { image } : {}),
         // The very URL the thread page asks for (features/threads/api/get-thread.ts), or the preload goes unused.
         preload: [`/api/threads/${Number(thread[1])}`],
       };
@@ -79,7 +82,7 @@ export function renderIndexHtml(template: string, meta: PageMeta, options: { non
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(options.origin + options.pathname)}" />`,
-    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(options.origin + meta.image)}" />`] : []),
+    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(/^https?:\/\//.test(meta.image) ? meta.image : options.origin + meta.image)}" />`] : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     // crossorigin=anonymous: the same credentials mode as the app's fetch (same-origin), so the app's request takes this response.
     ...(meta.preload ?? []).map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="anonymous" />`),

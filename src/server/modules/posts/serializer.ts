@@ -1,5 +1,6 @@
 import type { Post } from '../../../shared/api.js';
 import type { posts } from '../../db/schema.js';
+import type { ImageUrlOf } from '../../lib/form.js';
 import type { PosterIdOf } from '../../lib/poster-id.js';
 import { authorFields } from '../../lib/privacy.js';
 import type { Viewer } from '../../lib/viewer.js';
@@ -11,8 +12,9 @@ export type PostRow = Omit<typeof posts.$inferSelect, 'searchVector'> & { userna
  * loses its content, image and author (CONTRACT.md section 5); admins keep its IP
  * hash so they can still ban the poster. In a thread view (`posterIdOf` given) every
  * post carries posterId: an ID for anonymous posts, null for named and deleted ones.
+ * Image paths leave as `imageUrlOf` makes them.
  */
-export function serializePost(row: PostRow, viewer: Viewer, posterIdOf?: PosterIdOf): Post {
+export function serializePost(row: PostRow, viewer: Viewer, imageUrlOf: ImageUrlOf, posterIdOf?: PosterIdOf): Post {
   // One object literal per post, no spreads: a thread page serializes a hundred of these per request.
   const deleted = row.isDeleted;
   const author = deleted ? null : authorFields(row, viewer);
@@ -29,9 +31,9 @@ export function serializePost(row: PostRow, viewer: Viewer, posterIdOf?: PosterI
     upvotes: row.upvotes,
     downvotes: row.downvotes,
     content: deleted ? '' : row.content,
-    imageUrl: deleted ? null : row.imageUrl,
+    imageUrl: deleted ? null : imageUrlOf(row.imageUrl),
     imageName: deleted ? null : row.imageName,
-    thumbnailUrl: deleted ? null : row.thumbnailUrl,
+    thumbnailUrl: deleted ? null : imageUrlOf(row.thumbnailUrl),
     userId: author ? author.userId : null,
     username: author ? author.username : null,
     isOwn: author ? author.isOwn : false,

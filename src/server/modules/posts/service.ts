@@ -7,7 +7,7 @@ import { queryNamed } from '../../db/named-statement.js';
 import { threads } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { hotScoreAfter } from '../../lib/hot-score.js';
-import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
+import { imageColumns, type ImageUrlOf, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { ActivityEvent } from '../activities/index.js';
@@ -18,7 +18,19 @@ type CreatePost = z.output<typeof createPostSchema>;
 
 export const THREAD_LOCKED = 'This thread is locked. No new replies can be added.';
 
-export function createPostService({ db, pool, saveImage, posterIdOf }: { db: Db; pool: Database['pool']; saveImage: SaveImage; posterIdOf: PosterIdOf }) {
+export function createPostService({
+  db,
+  pool,
+  saveImage,
+  imageUrlOf,
+  posterIdOf,
+}: {
+  db: Db;
+  pool: Database['pool'];
+  saveImage: SaveImage;
+  imageUrlOf: ImageUrlOf;
+  posterIdOf: PosterIdOf;
+}) {
   return {
     /**
      * Adds a reply. The post, the thread's replyCount, bumpedAt and hot score, the
@@ -67,7 +79,7 @@ export function createPostService({ db, pool, saveImage, posterIdOf }: { db: Db;
         throw new ValidationError('You can only reply to a post in the same thread', { replyToId: 'You can only reply to a post in the same thread' });
       }
       // The new reply joins a thread view, so it carries its posterId like the others there.
-      return serializePost(row, viewer, posterIdOf);
+      return serializePost(row, viewer, imageUrlOf, posterIdOf);
     },
   };
 }

@@ -4,13 +4,14 @@ import { PROFILE_THREADS_PER_PAGE } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { savedThreads, threads } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
+import type { ImageUrlOf } from '../../lib/form.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { premiumAccessSet } from '../premium/index.js';
 import { findThread, notDeleted, selectThreads, serializeThread } from '../threads/index.js';
 
 /** The thread page's Save button: a private, per-user list of threads. */
-export function createSavedThreadService(db: Db) {
+export function createSavedThreadService(db: Db, imageUrlOf: ImageUrlOf) {
   return {
     async save(userId: number, threadId: number): Promise<{ isSaved: true }> {
       if (!(await findThread(db, threadId))) throw new NotFoundError(THREAD_NOT_FOUND);
@@ -49,7 +50,7 @@ export function createSavedThreadService(db: Db) {
       const access = await premiumAccessSet(db, viewer, rows);
       return saved.flatMap(({ threadId, savedAt }) => {
         const row = byId.get(threadId);
-        return row ? [{ ...serializeThread(row, viewer, { hasAccess: access.has(row.id) }), savedAt: savedAt.toISOString() }] : [];
+        return row ? [{ ...serializeThread(row, viewer, imageUrlOf, { hasAccess: access.has(row.id) }), savedAt: savedAt.toISOString() }] : [];
       });
     },
   };

@@ -1,5 +1,6 @@
 import type { BoardRef, Thread } from '../../../shared/api.js';
 import type { threads } from '../../db/schema.js';
+import type { ImageUrlOf } from '../../lib/form.js';
 import type { PosterIdOf } from '../../lib/poster-id.js';
 import { authorFields } from '../../lib/privacy.js';
 import type { Viewer } from '../../lib/viewer.js';
@@ -10,9 +11,9 @@ export type ThreadRow = Omit<typeof threads.$inferSelect, 'searchVector'> & { us
  * A thread as this viewer may see it; the only way threads leave the server. The
  * hidden part of a premium thread is included only when `withPremiumContent` (the
  * thread page) and the viewer has access; posterId only on the thread page
- * (`posterIdOf` given), for an anonymous opening post.
+ * (`posterIdOf` given), for an anonymous opening post. Image paths leave as `imageUrlOf` makes them.
  */
-export function serializeThread(row: ThreadRow, viewer: Viewer, access: { hasAccess: boolean; withPremiumContent?: boolean }, posterIdOf?: PosterIdOf): Thread {
+export function serializeThread(row: ThreadRow, viewer: Viewer, imageUrlOf: ImageUrlOf, access: { hasAccess: boolean; withPremiumContent?: boolean }, posterIdOf?: PosterIdOf): Thread {
   // One object literal, no spreads: lists serialize many of these per request.
   const author = authorFields(row, viewer);
   const thread: Thread = {
@@ -21,9 +22,9 @@ export function serializeThread(row: ThreadRow, viewer: Viewer, access: { hasAcc
     board: row.board,
     title: row.title,
     content: row.content,
-    imageUrl: row.imageUrl,
+    imageUrl: imageUrlOf(row.imageUrl),
     imageName: row.imageName,
-    thumbnailUrl: row.thumbnailUrl,
+    thumbnailUrl: imageUrlOf(row.thumbnailUrl),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     bumpedAt: row.bumpedAt.toISOString(),

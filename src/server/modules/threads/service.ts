@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { boards, threads, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { initialHotScore } from '../../lib/hot-score.js';
-import { imageColumns, type SaveImage, type UploadedImage } from '../../lib/form.js';
+import { imageColumns, type ImageUrlOf, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { PosterIdOf } from '../../lib/poster-id.js';
 import { singleFlight } from '../../lib/single-flight.js';
@@ -23,7 +23,7 @@ type ListQuery = z.output<typeof threadListQuerySchema>;
 
 export const PREMIUM_REQUIRED = 'Premium Member Required';
 
-export function createThreadService({ db, saveImage, posterIdOf }: { db: Db; saveImage: SaveImage; posterIdOf: PosterIdOf }) {
+export function createThreadService({ db, saveImage, imageUrlOf, posterIdOf }: { db: Db; saveImage: SaveImage; imageUrlOf: ImageUrlOf; posterIdOf: PosterIdOf }) {
   /**
    * A list of threads as this viewer sees it. Visitors all see the same list, so the
    * visitors asking for one list at the same moment share one query and one
@@ -36,7 +36,7 @@ export function createThreadService({ db, saveImage, posterIdOf }: { db: Db; sav
     const read = async () => {
       const rows = await findThreadPage(db, order, page);
       const access = await premiumAccessSet(db, viewer, rows);
-      return rows.map((row) => serializeThread(row, viewer, { hasAccess: access.has(row.id) }));
+      return rows.map((row) => serializeThread(row, viewer, imageUrlOf, { hasAccess: access.has(row.id) }));
     };
     return viewer.userId === null ? visitorLists(`${order}/${page.boardCode ?? ''}/${page.limit}/${page.offset}`, read) : read();
   }
@@ -62,7 +62,7 @@ export function createThreadService({ db, saveImage, posterIdOf }: { db: Db; sav
     async feed(source: FeedSource): Promise<Thread[]> {
       const rows = await findFeedThreads(db, source, ATOM_FEED_SIZE);
       const access = await premiumAccessSet(db, VISITOR, rows);
-      return rows.map((row) => serializeThread(row, VISITOR, { hasAccess: access.has(row.id) }));
+      return rows.map((row) => serializeThread(row, VISITOR, imageUrlOf, { hasAccess: access.has(row.id) }));
     },
 
     /** The thread page: the thread and its posts, oldest first, 100 at a time after `afterPostId`. */
@@ -74,8 +74,8 @@ export function createThreadService({ db, saveImage, posterIdOf }: { db: Db; sav
         findThreadPosts(db, id, afterPostId, THREAD_POSTS_PER_PAGE),
       ]);
       return {
-        ...serializeThread(row, viewer, { hasAccess: access.has(row.id), withPremiumContent: true }, posterIdOf),
-        posts: posts.map((post) => serializePost(post, viewer, posterIdOf)),
+        ...serializeThread(row, viewer, imageUrlOf, { hasAccess: access.has(row.id), withPremiumContent: true }, posterIdOf),
+        posts: posts.map((post) => serializePost(post, viewer, imageUrlOf, posterIdOf)),
       };
     },
 

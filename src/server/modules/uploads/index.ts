@@ -3,5 +3,5 @@
 
 export { uploadsPlugin } from './plugin.js';
 export { createImageRelease, type ReleaseImages, type ReleaseLog, type StoredImage } from './release.js';
-export { createUploadService, type UploadService } from './service.js';
-export { createLocalStorage, type ImageStorage } from './storage.js';
+export { createImageUrlOf, createUploadService, type UploadService } from './service.js';
+export { createLocalStorage, createStorage, type ImageStorage } from './storage.js';

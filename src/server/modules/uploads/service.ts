@@ -1,9 +1,25 @@
 import { createHash } from 'node:crypto';
+import type { ImageUrlOf } from '../../lib/form.js';
 import { processImage } from './images.js';
 import type { ImageStorage } from './storage.js';
 
-/** Where the uploads plugin serves stored files. */
+/**
+ * Where the uploads plugin serves stored files. Rows keep an image as this prefix and
+ * its stored name ('/uploads/<hash>.jpg'), whichever storage holds it and wherever
+ * clients fetch it from, so moving to a bucket or a CDN needs no data migration.
+ */
 export const UPLOADS_URL_PREFIX = '/uploads/';
+
+/**
+ * The one place an image URL is built for clients: the stored path as it is, or with
+ * UPLOADS_PUBLIC_URL (no trailing slash) in place of '/uploads'. Anything that is not
+ * an upload's path (null, another URL) is passed through.
+ */
+export function createImageUrlOf(publicUrl: string | undefined): ImageUrlOf {
+  if (publicUrl === undefined) return (stored) => stored;
+  const base = `${publicUrl}/`;
+  return (stored) => (stored !== null && stored.startsWith(UPLOADS_URL_PREFIX) ? base + stored.slice(UPLOADS_URL_PREFIX.length) : stored);
+}
 const NAME_MAX = 255;
 const FALLBACK_NAME = 'image';
 
@@ -14,8 +30,10 @@ export interface SavedImage {
   imageName: string;
 }
 
-export function createUploadService(storage: Pick<ImageStorage, 'put'>) {
+export function createUploadService(storage: Pick<ImageStorage, 'put'>, publicUrl?: string) {
   return {
+    /** A stored image path as clients get it (createImageUrlOf). */
+    imageUrlOf: createImageUrlOf(publicUrl),
     /**
      * Validates, re-encodes and stores an upload with its thumbnail. Files are named
      * by the hash of the re-encoded bytes: the same picture twice is stored once, and

@@ -92,7 +92,7 @@ const service = () => createUploadService(storage());
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'hushboard-uploads-'));
   app = Fastify();
-  await app.register(uploadsPlugin, { dir: path.join(dir, 'uploads') });
+  await app.register(uploadsPlugin, { storage: storage() });
   await app.ready();
 });
 
@@ -336,7 +336,7 @@ describe('uploadsPlugin', () => {
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><title>app</title></head><body>app-shell</body></html>');
     writeFileSync(path.join(dir, 'uploads', '.half-written.png.tmp'), 'x');
     const full = Fastify();
-    await full.register(uploadsPlugin, { dir: uploadsDir });
+    await full.register(uploadsPlugin, { storage: createLocalStorage(uploadsDir) });
     await full.register(webAppPlugin, { root: webRoot });
     try {
       for (const url of ['/uploads/nothing.png', '/uploads/nothing', '/uploads/a/b/c', '/uploads/', '/uploads', '/uploads/..%2f..%2fpackage.json']) {

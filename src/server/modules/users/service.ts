@@ -5,6 +5,7 @@ import { PROFILE_POSTS_PER_PAGE, PROFILE_THREADS_PER_PAGE } from '../../../share
 import type { updateProfileSchema } from '../../../shared/schemas/users.js';
 import type { Db } from '../../db/client.js';
 import { posts, threads, users } from '../../db/schema.js';
+import type { ImageUrlOf } from '../../lib/form.js';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
@@ -30,7 +31,7 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
 
 const { searchVector: _omit, ...postColumns } = getTableColumns(posts);
 
-export function createUserService(db: Db) {
+export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
   async function findUser(id: number) {
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!user) throw new NotFoundError(USER_NOT_FOUND);
@@ -69,7 +70,7 @@ export function createUserService(db: Db) {
         .limit(PROFILE_THREADS_PER_PAGE)
         .offset((page - 1) * PROFILE_THREADS_PER_PAGE);
       const access = await premiumAccessSet(db, viewer, rows);
-      return rows.map((row) => serializeThread(row, viewer, { hasAccess: access.has(row.id) }));
+      return rows.map((row) => serializeThread(row, viewer, imageUrlOf, { hasAccess: access.has(row.id) }));
     },
 
     async posts(id: number, page: number, viewer: Viewer): Promise<ProfilePost[]> {
@@ -83,7 +84,7 @@ export function createUserService(db: Db) {
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(PROFILE_POSTS_PER_PAGE)
         .offset((page - 1) * PROFILE_POSTS_PER_PAGE);
-      return rows.map((row) => ({ ...serializePost(row, viewer), threadTitle: row.threadTitle }));
+      return rows.map((row) => ({ ...serializePost(row, viewer, imageUrlOf), threadTitle: row.threadTitle }));
     },
 
     /** Owner or admin only; a username taken in any letter case is a 409. */
