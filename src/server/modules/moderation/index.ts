@@ -5,3 +5,5 @@ export { createBanService, type BanService } from './bans.js';
 export { recordModeration, type ModerationRecord } from './log.js';
 export { moderationRoutes } from './routes.js';
 export { createModerationService, type ModerationService } from './service.js';
+export { deletionDocs } from './deletion-docs.js';
+export { moderationDocs } from './docs.js';
