@@ -5,25 +5,26 @@ import { createChains, type Chains } from './chain/clients.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createLogger, lazyChildLogger, privacySafe, requestLogPlugin } from './lib/logger.js';
-import { authRoutes } from './modules/auth/index.js';
-import { boardRoutes } from './modules/boards/index.js';
-import { cryptoRoutes } from './modules/crypto/index.js';
-import { deletionRoutes } from './modules/deletions/index.js';
-import { feedRoutes } from './modules/feeds/index.js';
-import { followRoutes } from './modules/follows/index.js';
+import { authDocs, authRoutes } from './modules/auth/index.js';
+import { boardDocs, boardRoutes } from './modules/boards/index.js';
+import { cryptoDocs, cryptoRoutes } from './modules/crypto/index.js';
+import { deletionDocs, deletionRoutes } from './modules/deletions/index.js';
+import { feedDocs, feedRoutes } from './modules/feeds/index.js';
+import { followDocs, followRoutes } from './modules/follows/index.js';
 import { healthRoutes } from './modules/health/index.js';
-import { moderationRoutes } from './modules/moderation/index.js';
-import { paymentRoutes } from './modules/payments/index.js';
-import { postRoutes } from './modules/posts/index.js';
-import { premiumRoutes } from './modules/premium/index.js';
-import { reportRoutes } from './modules/reports/index.js';
-import { savedThreadRoutes } from './modules/saved/index.js';
-import { searchRoutes } from './modules/search/index.js';
-import { threadRoutes } from './modules/threads/index.js';
+import { moderationDocs, moderationRoutes } from './modules/moderation/index.js';
+import { openApiPlugin } from './modules/openapi/index.js';
+import { paymentDocs, paymentRoutes } from './modules/payments/index.js';
+import { postDocs, postRoutes } from './modules/posts/index.js';
+import { premiumDocs, premiumRoutes } from './modules/premium/index.js';
+import { reportDocs, reportRoutes } from './modules/reports/index.js';
+import { savedThreadDocs, savedThreadRoutes } from './modules/saved/index.js';
+import { searchDocs, searchRoutes } from './modules/search/index.js';
+import { threadDocs, threadRoutes } from './modules/threads/index.js';
 import { createStorage, uploadsPlugin } from './modules/uploads/index.js';
-import { userRoutes } from './modules/users/index.js';
-import { voteRoutes } from './modules/votes/index.js';
-import { walletRoutes } from './modules/wallets/index.js';
+import { userDocs, userRoutes } from './modules/users/index.js';
+import { voteDocs, voteRoutes } from './modules/votes/index.js';
+import { walletDocs, walletRoutes } from './modules/wallets/index.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -67,6 +68,27 @@ const TIMEOUT_CHECK_INTERVAL_MS = 5_000;
 
 /** JSON bodies above this are refused with 413 (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** What GET /api/openapi.json documents: each module's docs.ts, in the order of the routes below. */
+const routeDocs = [
+  ...authDocs,
+  ...boardDocs,
+  ...threadDocs,
+  ...postDocs,
+  ...voteDocs,
+  ...searchDocs,
+  ...moderationDocs,
+  ...deletionDocs,
+  ...reportDocs,
+  ...userDocs,
+  ...followDocs,
+  ...savedThreadDocs,
+  ...walletDocs,
+  ...cryptoDocs,
+  ...feedDocs,
+  ...premiumDocs,
+  ...paymentDocs,
+];
 
 /**
  * Builds the whole application without listening, so tests drive the very same app
@@ -121,6 +143,8 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(queryContextPlugin);
 
   await app.register(readinessDeadlinePlugin, { watch: database.watch });
+  // Before the routes: it sees each one registered, to compare them with their docs.
+  await app.register(openApiPlugin, { docs: routeDocs });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(boardRoutes);

@@ -109,6 +109,16 @@ export interface Post extends Content {
   deletedBy: 'author' | 'moderator' | null;
 }
 
+/** GET /api/users/{id}/posts: a reply on a profile, with the title of its thread. */
+export interface ProfilePost extends Post {
+  threadTitle: string;
+}
+
+/** GET /api/threads/{id}/saved, PUT and DELETE /api/threads/{id}/save. */
+export interface SavedState {
+  isSaved: boolean;
+}
+
 /** GET /api/threads/{id}: the thread and up to 100 posts, oldest first (`?after=` pages on). */
 export interface ThreadDetail extends Thread {
   posts: Post[];
@@ -175,6 +185,7 @@ export interface UserProfile extends PublicUser {
   countsIncludeAnonymous?: true;
   email?: string | null;
   isActive?: boolean;
+  lastLoginAt?: string | null;
 }
 
 export interface FollowStats {

@@ -3,3 +3,4 @@
 
 export { authRoutes } from './routes.js';
 export { createAuthService, type AuthService } from './service.js';
+export { authDocs } from './docs.js';

@@ -3,3 +3,4 @@
 
 export { boardRoutes } from './routes.js';
 export { createBoardService, type BoardService } from './service.js';
+export { boardDocs } from './docs.js';

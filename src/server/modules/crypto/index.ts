@@ -4,3 +4,4 @@
 export { createAddressService, receivingAddress, type AddressService } from './addresses.js';
 export { cryptoRoutes } from './routes.js';
 export { createTipService, verifyPendingTips, type TipService } from './tips.js';
+export { cryptoDocs } from './docs.js';

@@ -3,3 +3,4 @@
 
 export { deletionRoutes } from './routes.js';
 export { createDeletionService, type DeletionService } from './service.js';
+export { deletionDocs } from './docs.js';

@@ -3,3 +3,4 @@
 
 export { feedRoutes } from './routes.js';
 export { createFeedService, type AtomFeed, type FeedService } from './service.js';
+export { feedDocs } from './docs.js';

@@ -3,3 +3,4 @@
 
 export { followRoutes } from './routes.js';
 export { createFollowService, type FollowService } from './service.js';
+export { followDocs } from './docs.js';

@@ -5,3 +5,4 @@ export { createBanService, type BanService } from './bans.js';
 export { recordModeration, type ModerationRecord } from './log.js';
 export { moderationRoutes } from './routes.js';
 export { createModerationService, type ModerationService } from './service.js';
+export { moderationDocs } from './docs.js';

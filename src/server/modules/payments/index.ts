@@ -3,3 +3,4 @@
 
 export { paymentRoutes } from './routes.js';
 export { createPaymentsService, type PaymentsService } from './service.js';
+export { paymentDocs } from './docs.js';

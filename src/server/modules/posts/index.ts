@@ -4,3 +4,4 @@
 export { postRoutes } from './routes.js';
 export { serializePost, type PostRow } from './serializer.js';
 export { createPostService, type PostService } from './service.js';
+export { postDocs } from './docs.js';

@@ -4,3 +4,4 @@
 export { premiumAccessSet } from './access.js';
 export { premiumRoutes } from './routes.js';
 export { createPremiumService, type PremiumService } from './service.js';
+export { premiumDocs } from './docs.js';

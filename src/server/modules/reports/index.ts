@@ -3,3 +3,4 @@
 
 export { reportRoutes } from './routes.js';
 export { createReportService, type ReportService } from './service.js';
+export { reportDocs } from './docs.js';

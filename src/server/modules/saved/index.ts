@@ -3,3 +3,4 @@
 
 export { savedThreadRoutes } from './routes.js';
 export { createSavedThreadService, type SavedThreadService } from './service.js';
+export { savedThreadDocs } from './docs.js';

@@ -3,3 +3,4 @@
 
 export { searchRoutes } from './routes.js';
 export { createSearchService, type SearchService } from './service.js';
+export { searchDocs } from './docs.js';

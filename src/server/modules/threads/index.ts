@@ -5,3 +5,4 @@ export { findThread, notDeleted, selectThreads, type FeedSource } from './querie
 export { threadRoutes } from './routes.js';
 export { serializeThread, type ThreadRow } from './serializer.js';
 export { createThreadService, type ThreadService } from './service.js';
+export { threadDocs } from './docs.js';

@@ -4,3 +4,4 @@
 export { userRoutes } from './routes.js';
 export { serializeCurrentUser } from './serializer.js';
 export { createUserService, findUserByUsername, type UserService } from './service.js';
+export { userDocs } from './docs.js';

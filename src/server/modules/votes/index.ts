@@ -3,3 +3,4 @@
 
 export { voteRoutes } from './routes.js';
 export { createVoteService, type VoteService } from './service.js';
+export { voteDocs } from './docs.js';

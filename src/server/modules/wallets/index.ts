@@ -6,3 +6,4 @@ import { createWalletService } from './service.js';
 export { walletRoutes } from './routes.js';
 export { createWalletService };
 export type WalletService = ReturnType<typeof createWalletService>;
+export { walletDocs } from './docs.js';

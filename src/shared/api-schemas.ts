@@ -1,0 +1,427 @@
+// The response shapes of api.ts as zod schemas, for the OpenAPI document
+// (GET /api/openapi.json) and the tests that validate live answers against it.
+//
+// They are allow-lists: an object schema admits no key it does not name, so an
+// answer carrying a new column (an ipHash, premium content) fails the tests. The
+// server does not parse its answers with them (that would cost the hot routes);
+// routes keep answering through their serializers.
+//
+// Drift: each schema's output type must be *identical* to the interface of the same
+// name in api.ts (checked at compile time at the bottom of this file), so a field
+// added, removed, made optional or retyped on one side only fails `npm run typecheck`.
+import { z } from 'zod';
+import type * as Api from './api.js';
+import { PAYMENT_CURRENCIES } from './constants.js';
+
+/** A database id (PostgreSQL integer). */
+const id = z.int().min(1).max(2_147_483_647);
+const count = z.int().min(0);
+/** An instant as toISOString() writes it. */
+const timestamp = z.iso.datetime();
+/** Money is a decimal string, never a float (CONTRACT.md section 2). */
+const decimal = z.string().regex(/^\d+(\.\d+)?$/);
+const ipHash = z.string().regex(/^[0-9a-f]{64}$/);
+const vote = z.union([z.literal(1), z.literal(-1)]);
+const paymentCurrency = z.enum(PAYMENT_CURRENCIES);
+
+const ApiErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional().describe('For validation errors (400): the message of each field, by field name.'),
+});
+
+const PublicUser = z.object({
+  id,
+  username: z.string(),
+  isAdmin: z.boolean(),
+  isPremium: z.boolean(),
+  membershipExpiresAt: timestamp.nullable(),
+  createdAt: timestamp,
+  postCount: count,
+  threadCount: count,
+  totalTipsSent: decimal,
+  totalTipsReceived: decimal,
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+
+const CurrentUser = PublicUser.extend({
+  countsIncludeAnonymous: z.literal(true).describe("The figures count the user's anonymous threads, posts and the tips to them."),
+  email: z.string().nullable(),
+  isActive: z.boolean(),
+  lastLoginAt: timestamp.nullable(),
+});
+
+const Board = z.object({
+  id,
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  icon: z.string(),
+});
+
+const BoardRef = z.object({ code: z.string(), name: z.string(), tags: z.array(z.string()) });
+
+const AuthorFields = z.object({
+  userId: id.nullable().describe('Null for anonymous content unless the viewer is an admin.'),
+  username: z.string().nullable().describe('Null for anonymous content unless the viewer is an admin.'),
+  isOwn: z.boolean().describe("Whether this is the viewer's own content."),
+  ipHash: ipHash.nullable().optional().describe('Admins only.'),
+});
+
+const Content = AuthorFields.extend({
+  id,
+  content: z.string(),
+  imageUrl: z.string().nullable(),
+  imageName: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  isAnonymous: z.boolean(),
+  upvotes: count,
+  downvotes: count,
+  posterId: z
+    .string()
+    .length(8)
+    .nullable()
+    .optional()
+    .describe("Thread page only: the same 8 characters on one author's anonymous posts in this thread; null on named and deleted posts."),
+});
+
+const Thread = Content.extend({
+  boardId: id,
+  board: BoardRef,
+  title: z.string(),
+  bumpedAt: timestamp,
+  replyCount: count,
+  isSticky: z.boolean(),
+  isLocked: z.boolean(),
+  isPremium: z.boolean(),
+  accessPrice: decimal.nullable(),
+  accessCurrency: z.string(),
+  premiumContent: z.string().nullable().describe('The hidden part of a premium thread: only on the thread page, for viewers with access; else null.'),
+  hasAccess: z.boolean().describe('Whether the viewer may read premiumContent (always true for non-premium threads).'),
+  totalTipsReceived: decimal,
+});
+
+const Post = Content.extend({
+  threadId: id,
+  replyToId: id.nullable(),
+  isDeleted: z.boolean().describe('A deleted reply keeps its place with empty content, image and author.'),
+  deletedBy: z.enum(['author', 'moderator']).nullable().describe('Who deleted a deleted reply: its author or a moderator (naming no one); null on a live one.'),
+});
+
+const ThreadDetail = Thread.extend({ posts: z.array(Post).describe('Up to 100 replies, oldest first; `?after=` pages on.') });
+
+const VoteResult = z.object({ upvotes: count, downvotes: count });
+const UserVote = z.object({ userVote: vote.nullable() });
+const ThreadVote = z.object({ threadId: id, userVote: vote });
+const PostVote = z.object({ postId: id, userVote: vote });
+
+const ThreadSearchResult = z.object({
+  id,
+  title: z.string(),
+  content: z.string(),
+  createdAt: timestamp,
+  replyCount: count,
+  isPremium: z.boolean(),
+  board: BoardRef,
+  snippet: z.string().describe('Safe HTML: the text escaped, matches wrapped in <mark>.'),
+});
+
+const PostSearchResult = z.object({
+  id,
+  threadId: id,
+  threadTitle: z.string(),
+  content: z.string(),
+  createdAt: timestamp,
+  snippet: z.string().describe('Safe HTML: the text escaped, matches wrapped in <mark>.'),
+});
+
+const SearchResults = z.object({ threads: z.array(ThreadSearchResult), posts: z.array(PostSearchResult) });
+
+const Activity = z.object({ id, createdAt: timestamp, description: z.string(), linkUrl: z.string().nullable() });
+
+const UserProfile = PublicUser.extend({
+  countsIncludeAnonymous: z.literal(true).optional().describe("The owner's view only: the figures count anonymous activity too."),
+  email: z.string().nullable().optional().describe('The owner and admins only.'),
+  isActive: z.boolean().optional().describe('The owner and admins only.'),
+  lastLoginAt: timestamp.nullable().optional().describe('The owner and admins only.'),
+});
+
+const FollowStats = z.object({ followersCount: count, followingCount: count });
+const IsFollowing = z.object({ isFollowing: z.boolean() });
+
+const SavedThread = Thread.extend({ savedAt: timestamp });
+
+const UserRef = z.object({ id, username: z.string() });
+
+const Ban = z.object({
+  id,
+  ipHash,
+  bannedAt: timestamp,
+  reason: z.string().nullable(),
+  expiresAt: timestamp.nullable().describe('Null: permanent.'),
+  bannedBy: UserRef.nullable().describe("Null when that admin's account is gone."),
+});
+
+const BanList = z.array(Ban);
+
+const IpHashes = z.object({
+  threadId: id,
+  hashes: z.array(
+    z.object({
+      ipHash,
+      threadAuthored: z.boolean(),
+      postIds: z.array(id),
+      isBanned: z.boolean(),
+    }),
+  ),
+});
+
+const ReportStatus = z.enum(['open', 'resolved', 'dismissed']);
+
+const ReportTarget = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('thread'), threadId: id, title: z.string(), excerpt: z.string(), isDeleted: z.boolean() }),
+  z.object({ type: z.literal('post'), postId: id, threadId: id, threadTitle: z.string(), excerpt: z.string(), isDeleted: z.boolean() }),
+]);
+
+const Report = z.object({
+  id,
+  reason: z.string(),
+  status: ReportStatus,
+  createdAt: timestamp,
+  reporter: UserRef,
+  target: ReportTarget,
+  resolvedAt: timestamp.nullable(),
+  resolvedBy: UserRef.nullable(),
+});
+
+const ModerationAction = z.enum([
+  'sticky',
+  'unsticky',
+  'lock',
+  'unlock',
+  'delete_thread',
+  'delete_post',
+  'ban',
+  'unban',
+  'suspend',
+  'reactivate',
+  'report_resolved',
+  'report_dismissed',
+]);
+
+const ModerationTargetType = z.enum(['thread', 'post', 'ip', 'user', 'report']);
+
+const ModerationLogEntry = z.object({
+  id,
+  action: ModerationAction,
+  targetType: ModerationTargetType,
+  targetId: z.string().describe('A numeric id as text, or the IP hash.'),
+  details: z.record(z.string(), z.unknown()).describe('What the target was at the time (a thread title, a ban reason...).'),
+  createdAt: timestamp,
+  admin: UserRef.nullable().describe("Null when that admin's account is gone."),
+});
+
+const CryptoAddress = z.object({
+  id,
+  currency: z.string(),
+  address: z.string(),
+  useForAnonymous: z.boolean().describe("Whether tips to the user's anonymous posts may be sent here."),
+  createdAt: timestamp,
+});
+
+const PaymentAddress = z.object({ address: z.string() });
+
+const TipStatus = z.enum(['pending', 'confirmed', 'failed']);
+
+const Tip = z.object({
+  id,
+  amount: decimal,
+  currency: z.string(),
+  status: TipStatus,
+  createdAt: timestamp,
+  txHash: z.string(),
+  threadId: id.nullable(),
+  postId: id.nullable(),
+});
+
+const SentTip = Tip.extend({
+  recipientAddress: z.string(),
+  thread: z.object({ id, title: z.string() }).nullable(),
+});
+
+const WalletLink = z.object({ address: z.string(), createdAt: timestamp });
+const WalletChallenge = z.object({ message: z.string().describe('The EIP-4361 message the wallet signs (personal_sign).') });
+
+const PremiumAccessCheck = z.object({ hasAccess: z.boolean() });
+
+const PremiumPurchase = z.object({
+  threadId: id,
+  hasAccess: z.literal(true),
+  amount: decimal,
+  currency: z.string(),
+  txHash: z.string(),
+  purchaseDate: timestamp,
+});
+
+const MembershipPlan = z.object({
+  id: z.enum(['monthly', 'annual']),
+  usd: decimal,
+  prices: z.partialRecord(paymentCurrency, decimal).describe('The price in each currency payable on this server, rounded up in base units.'),
+});
+
+const MembershipPlans = z.object({
+  plans: z.array(MembershipPlan),
+  paymentAddress: z.string().nullable().describe('Where memberships are paid; null when the server has none configured.'),
+});
+
+const MembershipPurchase = z.object({
+  plan: z.enum(['monthly', 'annual']),
+  amount: decimal,
+  currency: z.string(),
+  txHash: z.string(),
+  isPremium: z.literal(true),
+  membershipExpiresAt: timestamp,
+});
+
+const PaymentNetwork = z.object({
+  currency: paymentCurrency,
+  chainId: z.int().nullable().describe("EIP-155 chain id; null when its node could not be reached."),
+  decimals: count,
+  token: z.string().nullable().describe("ERC-20 contract for token currencies; null for a chain's native coin."),
+});
+
+const PaymentsConfig = z.object({
+  networks: z.array(PaymentNetwork),
+  paymentAddress: z.string().nullable(),
+  confirmations: count,
+});
+
+const ProfilePost = Post.extend({ threadTitle: z.string() });
+const SavedState = z.object({ isSaved: z.boolean() });
+
+/**
+ * Every response shape by its name in api.ts; the OpenAPI document lists them under
+ * these names in components.schemas.
+ */
+export const apiSchemas = {
+  ApiErrorBody,
+  PublicUser,
+  CurrentUser,
+  Board,
+  BoardRef,
+  AuthorFields,
+  Thread,
+  Post,
+  ThreadDetail,
+  VoteResult,
+  UserVote,
+  ThreadVote,
+  PostVote,
+  ThreadSearchResult,
+  PostSearchResult,
+  SearchResults,
+  Activity,
+  UserProfile,
+  FollowStats,
+  IsFollowing,
+  SavedThread,
+  UserRef,
+  Ban,
+  BanList,
+  IpHashes,
+  ReportStatus,
+  ReportTarget,
+  Report,
+  ModerationAction,
+  ModerationTargetType,
+  ModerationLogEntry,
+  CryptoAddress,
+  PaymentAddress,
+  TipStatus,
+  Tip,
+  SentTip,
+  WalletLink,
+  WalletChallenge,
+  PremiumAccessCheck,
+  PremiumPurchase,
+  MembershipPlan,
+  MembershipPlans,
+  MembershipPurchase,
+  PaymentNetwork,
+  PaymentsConfig,
+  ProfilePost,
+  SavedState,
+} as const;
+
+// ---- Drift check: compile-time proof that the schemas and api.ts agree. ----
+
+/** True only when A and B are the same type (optional vs required, extra optional keys and readonly all count). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+/** Names whose schema output is not exactly the api.ts type of that name. */
+type Drifted = {
+  [K in keyof typeof apiSchemas]: K extends keyof ApiTypes ? (Same<z.output<(typeof apiSchemas)[K]>, ApiTypes[K]> extends true ? never : K) : never;
+}[keyof typeof apiSchemas];
+
+/** The api.ts types, by name (type-only exports cannot be looked up by name, so they are listed). */
+interface ApiTypes {
+  ApiErrorBody: Api.ApiErrorBody;
+  PublicUser: Api.PublicUser;
+  CurrentUser: Api.CurrentUser;
+  Board: Api.Board;
+  BoardRef: Api.BoardRef;
+  AuthorFields: Api.AuthorFields;
+  Thread: Api.Thread;
+  Post: Api.Post;
+  ThreadDetail: Api.ThreadDetail;
+  VoteResult: Api.VoteResult;
+  UserVote: Api.UserVote;
+  ThreadVote: Api.ThreadVote;
+  PostVote: Api.PostVote;
+  ThreadSearchResult: Api.ThreadSearchResult;
+  PostSearchResult: Api.PostSearchResult;
+  SearchResults: Api.SearchResults;
+  Activity: Api.Activity;
+  UserProfile: Api.UserProfile;
+  FollowStats: Api.FollowStats;
+  IsFollowing: Api.IsFollowing;
+  SavedThread: Api.SavedThread;
+  UserRef: Api.UserRef;
+  Ban: Api.Ban;
+  BanList: Api.BanList;
+  IpHashes: Api.IpHashes;
+  ReportStatus: Api.ReportStatus;
+  ReportTarget: Api.ReportTarget;
+  Report: Api.Report;
+  ModerationAction: Api.ModerationAction;
+  ModerationTargetType: Api.ModerationTargetType;
+  ModerationLogEntry: Api.ModerationLogEntry;
+  CryptoAddress: Api.CryptoAddress;
+  PaymentAddress: Api.PaymentAddress;
+  TipStatus: Api.TipStatus;
+  Tip: Api.Tip;
+  SentTip: Api.SentTip;
+  WalletLink: Api.WalletLink;
+  WalletChallenge: Api.WalletChallenge;
+  PremiumAccessCheck: Api.PremiumAccessCheck;
+  PremiumPurchase: Api.PremiumPurchase;
+  MembershipPlan: Api.MembershipPlan;
+  MembershipPlans: Api.MembershipPlans;
+  MembershipPurchase: Api.MembershipPurchase;
+  PaymentNetwork: Api.PaymentNetwork;
+  PaymentsConfig: Api.PaymentsConfig;
+  ProfilePost: Api.ProfilePost;
+  SavedState: Api.SavedState;
+}
+
+/** Names with a schema and no api.ts type, or the reverse. */
+type Unpaired = Exclude<keyof typeof apiSchemas, keyof ApiTypes> | Exclude<keyof ApiTypes, keyof typeof apiSchemas>;
+
+/**
+ * Fails to compile, naming the culprits, when a schema and its api.ts type differ
+ * ("Type 'true' is not assignable to type '"Thread differs"'") or one has no partner.
+ */
+const _apiSchemasMatchApiTypes: [Drifted | Unpaired] extends [never] ? true : `${Drifted | Unpaired} differs` = true;
