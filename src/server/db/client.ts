@@ -15,6 +15,19 @@ export type DbOrTx = Db | Tx;
 
 /** A query slower than this is cancelled by PostgreSQL itself. */
 const STATEMENT_TIMEOUT_MS = 10_000;
+/** How long a request may queue for a pool client while the database answers. */
+const POOL_WAIT_TIMEOUT_MS = 10_000;
+
+/**
+ * A pool client whose connection attempt gives up after CONNECT_TIMEOUT_MS: an
+ * unreachable or frozen database is a 503 in about a second, not a hang. pg-pool
+ * hands its own options (and so its longer queueing limit) to every client it makes.
+ */
+class ConnectingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(typeof config === 'string' ? { connectionString: config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS } : { ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
 
 export interface Database {
   db: Db;
@@ -30,8 +43,12 @@ export function createDatabase(url: string, log: WatchLogger, options: { max?: n
     max: options.max ?? 10,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: 30_000,
-    // A new connection, or a wait for a free client, fails after this: a request sees a 503, not a hang.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A wait for a free client: a busy but healthy database queues requests rather than
+    // failing them (a frozen one is found by the watch within about a second and its
+    // clients cut, which ends the wait). Opening a connection has its own, short limit:
+    // ConnectingClient below.
+    connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
+    Client: ConnectingClient,
     // A peer that vanished without closing (a dead host, a dropped network) is noticed by TCP.
     keepAlive: true,
     application_name: 'hushboard',
