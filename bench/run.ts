@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { projectRoot } from '../src/server/lib/paths.js';
 import { BENCH_PASSWORD, benchAdminUrl } from './data.js';
-import { buildIfMissing, dataSetUrl, prewarm, freePort, waitFor } from './processes.js';
+import { buildIfMissing, dataSetUrl, prewarm, freePort, serverSecret, waitFor } from './processes.js';
 import { REPLY_THREAD_ID, SCALING, type Scenario, scenarios } from './scenarios.js';
 import { checkTargets, ratio, type Result, type Scaling, type SizeRun } from './targets.js';
 
@@ -109,7 +109,7 @@ function comparisonGroups(list: Scenario[]): Scenario[][] {
 const count = async (client: pg.Client, query: string, params: unknown[] = []) => Number((await client.query<{ n: string }>(query, params)).rows[0]!.n);
 
 // Production logging (one line per request, to /dev/null here): logging is one of the layers measured.
-const serverEnv = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, RATE_LIMIT: 'off', LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hushboard-bench-')) });
+const serverEnv = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, SECRET: serverSecret(), RATE_LIMIT: 'off', LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hushboard-bench-')) });
 
 /** The production server on a data set, with the event-loop probe; resolves once it is ready. */
 async function startHushboard(databaseUrl: string): Promise<{ server: ChildProcess; url: string; eldFile: string }> {

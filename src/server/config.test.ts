@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,6 +58,16 @@ describe('loadConfig', () => {
     expect(readFileSync(path.join(dir, 'secret'), 'utf8').trim()).toBe(first);
     expect(statSync(path.join(dir, 'secret')).mode & 0o077).toBe(0);
     expect(loadConfig({ DATA_DIR: dir, SECRET: 'an-explicit-secret-value' }).secret).toBe('an-explicit-secret-value');
+  });
+
+  it('refuses to start with DATABASE_URL but no SECRET, naming SECRET and how to make one; nothing is written to DATA_DIR', () => {
+    const dir = dataDir();
+    const url = 'postgres://board@db.example.com/board';
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: url })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: url, SECRET: '  ' })).toThrow(/^SECRET is required when DATABASE_URL is set.*openssl rand -base64 32/);
+    expect(existsSync(path.join(dir, 'secret'))).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, SECRET: 'an-explicit-secret-value' }).secret).toBe('an-explicit-secret-value');
+    expect(existsSync(path.join(dir, 'secret'))).toBe(false);
   });
 
   it('treats blank values as unset', () => {
