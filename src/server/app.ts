@@ -6,6 +6,7 @@ import { createChains, type Chains } from './chain/clients.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createLogger, lazyChildLogger, privacySafe, requestLogPlugin } from './lib/logger.js';
+import { RedisLink } from './lib/redis.js';
 import { authRoutes } from './modules/auth/index.js';
 import { boardRoutes } from './modules/boards/index.js';
 import { cryptoRoutes } from './modules/crypto/index.js';
@@ -99,6 +100,9 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   app.decorate('chains', chains);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   app.decorate('services', createServices({ config, database, chains, storage: createLocalStorage(uploadsDir) }));
+  // Shared rate-limit counters; /readyz reports it (CONTRACT.md section 1).
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.close());
 
   await app.register(errorHandlerPlugin);
   await app.register(requestLogPlugin, { logger: processLogger });
@@ -110,11 +114,11 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   // CSRF before sessions, so even a request failing on the session lookup carries its token.
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { redis });
   await app.register(textInputPlugin);
   await app.register(queryContextPlugin);
 
-  await app.register(readinessDeadlinePlugin, { watch: database.watch });
+  await app.register(readinessDeadlinePlugin, { watch: database.watch, redis });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(boardRoutes);
