@@ -14,7 +14,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { projectRoot } from '../src/server/lib/paths.js';
 import { CHROMIUM_ARGS } from '../e2e/chromium-args.js';
 import { benchAdminUrl } from './data.js';
-import { buildIfMissing, dataSetUrl, freePort, waitFor } from './processes.js';
+import { buildIfMissing, dataSetUrl, freePort, serverSecret, waitFor } from './processes.js';
 
 export interface LighthousePage {
   name: string;
@@ -168,7 +168,7 @@ async function main() {
     const port = await freePort();
     server = spawn(process.execPath, ['dist/server/main.js'], {
       cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
+      env: { ...process.env, DATABASE_URL: databaseUrl, SECRET: serverSecret(), DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
       stdio: 'ignore',
     });
     const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,6 +1,7 @@
 // What the bench scripts share to run the production server: a free port, waiting
 // until it answers, the build and the data set made when missing.
 import { type ChildProcess, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -16,6 +17,12 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * The SECRET the bench's server runs with: a server on DATABASE_URL refuses to start
+ * without one (CONTRACT.md section 1). The caller's own SECRET when set, else a fresh one.
+ */
+export const serverSecret = (): string => process.env.SECRET?.trim() || randomBytes(32).toString('base64url');
 
 export async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 240; i++) {

@@ -13,7 +13,7 @@ import { createDatabase } from '../src/server/db/client.js';
 import { prepareDatabase } from '../src/server/db/migrate.js';
 import { BENCH_PASSWORD, benchAdminUrl, databaseName } from './data.js';
 import { GROWN_THREAD_POSTS, growthDatabases, signIn, soakDatabase, soakMinutes, soakRequests } from './long-runs.js';
-import { buildIfMissing, dataSetUrl, prewarm, freePort, waitFor } from './processes.js';
+import { buildIfMissing, dataSetUrl, prewarm, freePort, serverSecret, waitFor } from './processes.js';
 import { REPLY_THREAD_ID, SCALING, type Scenario, scenarios } from './scenarios.js';
 import { checkLongRunTargets, checkTargets, type Growth, ratio, type Result, type Scaling, type SizeRun, type Soak } from './targets.js';
 
@@ -126,7 +126,7 @@ function comparisonGroups(list: Scenario[]): Scenario[][] {
 const count = async (client: pg.Client, query: string, params: unknown[] = []) => Number((await client.query<{ n: string }>(query, params)).rows[0]!.n);
 
 // Production logging (one line per request, to /dev/null here): logging is one of the layers measured.
-const serverEnv = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, RATE_LIMIT: 'off', LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hushboard-bench-')) });
+const serverEnv = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, SECRET: serverSecret(), RATE_LIMIT: 'off', LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hushboard-bench-')) });
 
 /** The production server on a data set, with the event-loop probe; resolves once it is ready. */
 async function startHushboard(databaseUrl: string): Promise<{ server: ChildProcess; url: string; eldFile: string }> {

@@ -2,6 +2,7 @@
 // file of the built web app, once per build. The server sends them as they are
 // (@fastify/static's preCompressed, see src/server/plugins/web-app.ts): smaller than
 // what on-the-fly compression at a cheap level gives, and no CPU spent per request.
+import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,13 +16,17 @@ const NEVER = new Set([path.join(root, 'index.html')]);
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+// The previous build's files kept beside the new ones (scripts/keep-assets.mjs) bring their
+// copies along: a hashed name never changes its content.
+const compressedAlready = (file) => existsSync(`${file}.br`) || existsSync(`${file}.gz`);
+
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     // .vite holds the build manifest, which is not served.
     if (entry.isDirectory()) {
       if (!entry.name.startsWith('.')) yield* files(full);
-    } else if (COMPRESSIBLE.test(entry.name) && !NEVER.has(full)) yield full;
+    } else if (COMPRESSIBLE.test(entry.name) && !NEVER.has(full) && !compressedAlready(full)) yield full;
   }
 }
 

@@ -1,35 +1,30 @@
-// `npm start`: build what is missing or older than its sources, then run the server
-// in this process (so SIGTERM and SIGINT reach its graceful shutdown directly).
+// `npm start`: build what is not built yet, then run the server in this process (so
+// SIGTERM and SIGINT reach its graceful shutdown directly). An existing build is used as
+// it is: `npm run build` makes a new one (for a deploy: build, then restart the
+// instances one by one; the previous build's chunks stay servable, scripts/keep-assets.mjs).
 // package.json runs this as `exec node scripts/start.mjs`: npm runs a script through
 // `sh -c`, and dash (Debian's sh) does not exec a lone command itself, so without
 // `exec` npm's forwarded SIGTERM killed the shell and left this process orphaned.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outputs = ['dist/server/main.js', 'dist/web/index.html'].map((file) => path.join(root, file));
-const inputs = ['src', 'package-lock.json', 'vite.config.ts', 'tsconfig.server.json', 'tsconfig.base.json'].map((file) => path.join(root, file));
+const serverMain = path.join(root, 'dist/server/main.js');
+const steps = [
+  { label: 'web app', script: 'build:web', output: path.join(root, 'dist/web/index.html') },
+  { label: 'server', script: 'build:server', output: serverMain },
+];
+const missing = steps.filter((step) => !existsSync(step.output));
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-const builtAt = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-if (builtAt < Math.max(...inputs.map(newestMtime))) {
+if (missing.length === 0) {
+  console.log('Starting the existing build in dist/ (`npm run build` rebuilds it).');
+} else {
   // Two plain lines of progress; the tools' own output only when a step fails.
-  console.log(builtAt === 0 ? 'Building Hushboard (first start, about half a minute)...' : 'Sources changed: rebuilding...');
+  console.log(missing.length === steps.length ? 'Building Hushboard (first start, about half a minute)...' : 'Building what is missing from dist/...');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  for (const [label, script] of [
-    ['web app', 'build:web'],
-    ['server', 'build:server'],
-  ]) {
+  for (const { label, script } of missing) {
     const started = Date.now();
     process.stdout.write(`  the ${label}... `);
     const result = spawnSync(npm, ['run', '--silent', script], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
@@ -44,4 +39,4 @@ if (builtAt < Math.max(...inputs.map(newestMtime))) {
   }
 }
 
-await import(pathToFileURL(outputs[0]).href);
+await import(pathToFileURL(serverMain).href);

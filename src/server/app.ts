@@ -5,6 +5,7 @@ import { createChains, type Chains } from './chain/clients.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createLogger, lazyChildLogger, privacySafe, requestLogPlugin } from './lib/logger.js';
+import { RedisLink } from './lib/redis.js';
 import { authDocs, authRoutes } from './modules/auth/index.js';
 import { boardDocs, boardRoutes } from './modules/boards/index.js';
 import { cryptoDocs, cryptoRoutes } from './modules/crypto/index.js';
@@ -126,6 +127,9 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   const imageOrigin = config.uploadsPublicUrl === undefined ? undefined : new URL(config.uploadsPublicUrl).origin;
   app.addHook('onClose', async () => storage.close?.());
   app.decorate('services', createServices({ config, database, chains, storage }));
+  // Shared rate-limit counters; /readyz reports it (CONTRACT.md section 1).
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.close());
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
@@ -138,11 +142,11 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   // CSRF before sessions, so even a request failing on the session lookup carries its token.
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { redis });
   await app.register(textInputPlugin);
   await app.register(queryContextPlugin);
 
-  await app.register(readinessDeadlinePlugin, { watch: database.watch });
+  await app.register(readinessDeadlinePlugin, { watch: database.watch, redis });
   // Before the routes: it sees each one registered, to compare them with their docs.
   await app.register(openApiPlugin, { docs: routeDocs });
   await app.register(healthRoutes);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +100,16 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'uploads', S3_SECRET_ACCESS_KEY: 'sssh' }, /^Invalid environment variable S3_SECRET_ACCESS_KEY=\(hidden\): needs S3_ACCESS_KEY_ID too/],
   ])('stops on a half or wrong S3 configuration: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('refuses to start with DATABASE_URL but no SECRET, naming SECRET and how to make one; nothing is written to DATA_DIR', () => {
+    const dir = dataDir();
+    const url = 'postgres://board@db.example.com/board';
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: url })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: url, SECRET: '  ' })).toThrow(/^SECRET is required when DATABASE_URL is set.*openssl rand -base64 32/);
+    expect(existsSync(path.join(dir, 'secret'))).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, SECRET: 'an-explicit-secret-value' }).secret).toBe('an-explicit-secret-value');
+    expect(existsSync(path.join(dir, 'secret'))).toBe(false);
   });
 
   it('treats blank values as unset', () => {

@@ -124,6 +124,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const MISSING_SECRET =
+  'SECRET is required when DATABASE_URL is set: give every instance of the board the same one, ' +
+  'at least 16 random characters, e.g. SECRET=$(openssl rand -base64 32) ' +
+  `or SECRET=$(node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))")`;
+
 /**
  * Reads the environment once (CONTRACT.md section 1). Blank values count as unset,
  * so `PORT= npm start` behaves like no PORT at all. A bad value throws a
@@ -157,6 +162,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  // Instances sharing a database must share the secret too (sessions, CSRF tokens, IP
+  // hashes), and a secret kept in that database would leak with any dump of it: with
+  // DATABASE_URL the operator provides it (CONTRACT.md section 1).
+  if (e.DATABASE_URL && !e.SECRET) throw new ConfigError(MISSING_SECRET);
   return {
     port: e.PORT,
     host: e.HOST,

@@ -68,7 +68,8 @@ describe('the server process and the CLI', () => {
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT: 'off', LOG_LEVEL: 'warn' };
     // Against an external server the test uses a fresh database there; else the embedded one.
-    if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = await createTestDatabaseUrl();
+    // (With DATABASE_URL the server and the CLI need a SECRET: CONTRACT.md section 1.)
+    if (process.env.TEST_DATABASE_URL) Object.assign(env, { DATABASE_URL: await createTestDatabaseUrl(), SECRET: 'lifecycle-test-secret-value' });
     else delete env.DATABASE_URL;
 
     const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

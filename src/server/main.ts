@@ -43,7 +43,8 @@ async function main(): Promise<void> {
     throw error;
   });
   const app = await buildApp({ config, database, logger });
-  const jobs = startJobs({ db: database.db, logger, chains: app.chains });
+  // Every instance asks; the one holding the jobs' advisory lock runs them (jobs/leader.ts).
+  const jobs = startJobs({ db: database.db, logger, chains: app.chains, connectionString: database.pool.options.connectionString! });
 
   let stoppingSince = 0;
   const stop = async (signal: string) => {
@@ -67,8 +68,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeout * 1000 + SHUTDOWN_GRACE_MS).unref();
     try {
-      jobs.stop();
-      await app.close(); // stops accepting, lets requests in flight finish
+      // Stops accepting, lets requests in flight finish; closing the jobs' connection frees their lock for another instance.
+      await Promise.all([app.close(), jobs.stop()]);
       await database.shutdown();
       clearTimeout(drainDeadline);
       await lock?.release();

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
 import { showToastFromPreviousPage } from './components/ui/use-toast';
 import { queryClient } from './lib/query-client';
+import { reloadOnMissingChunks } from './lib/chunk-reload';
 import { watchColorTheme } from './lib/color-theme';
 import { watchColorMode } from './lib/theme';
 import { hoistDocumentTitles } from './app/document-title';
@@ -18,6 +19,8 @@ import './index.css';
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
 if (nonce && nonce !== '__CSP_NONCE__') setNonce(nonce);
 
+// A chunk gone since a deploy reloads the page once, into the new build.
+reloadOnMissingChunks();
 // Fetch the first page's chunk while the shell starts.
 void preloadPage(routes).catch(() => undefined);
 hoistDocumentTitles();

@@ -3,9 +3,10 @@ import type { Chains } from '../chain/clients.js';
 import type { Db } from '../db/client.js';
 import { deleteExpiredSessions } from '../plugins/session.js';
 import { eraseOldIpHashes } from './ip-hash-erasure.js';
+import { holdJobLock } from './leader.js';
 import { runTipVerifier, TIP_VERIFIER_EVERY_MS } from './tip-verifier.js';
 
-interface Job {
+export interface Job {
   name: string;
   everyMs: number;
   /** First run this long after start instead of at once. */
@@ -14,7 +15,7 @@ interface Job {
 }
 
 /** What jobs may need besides the database. */
-interface JobContext {
+export interface JobContext {
   chains?: Chains;
 }
 
@@ -26,21 +27,65 @@ const jobs: Job[] = [
   { name: 'tip-verifier', everyMs: TIP_VERIFIER_EVERY_MS, run: (db, { chains }) => runTipVerifier(db, chains) },
 ];
 
-/** Runs each background job at start (or firstAfterMs later) and then on its interval; failures are logged, never fatal. */
-export function startJobs({ db, logger, chains }: { db: Db; logger: Logger; chains?: Chains }): { stop(): void } {
+/**
+ * Runs the background jobs on the one instance that holds their advisory lock
+ * (leader.ts, CONTRACT.md section 9): when this instance takes the lock, each job runs at
+ * once (or firstAfterMs later) and then on its interval; when it loses the lock, the
+ * schedules stop (a pass in flight finishes). Before each pass the lock is confirmed, so
+ * an instance whose connection broke does not run a pass the new holder runs too.
+ * Failures are logged, never fatal.
+ */
+export function startJobs({
+  db,
+  logger,
+  chains,
+  connectionString,
+  list = jobs,
+  checkEveryMs,
+}: {
+  db: Db;
+  logger: Logger;
+  chains?: Chains;
+  /** The database the lock is taken on: the app's own. */
+  connectionString: string;
+  /** The jobs to run (tests). */
+  list?: Job[];
+  /** How often the lock is asked for (tests). */
+  checkEveryMs?: number;
+}): { readonly leading: boolean; stop(): Promise<void> } {
   const timers: NodeJS.Timeout[] = [];
   const keep = (timer: NodeJS.Timeout) => timers.push(timer.unref());
-  for (const job of jobs) {
-    const tick = () => {
-      job.run(db, { chains }).catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'background job failed'));
-    };
-    const begin = () => {
-      tick();
-      keep(setInterval(tick, job.everyMs));
-    };
-    if (job.firstAfterMs) keep(setTimeout(begin, job.firstAfterMs));
-    else begin();
-  }
+  const schedule = () => {
+    for (const job of list) {
+      const tick = () => {
+        void leadership
+          .confirm()
+          .then((leading) => (leading ? job.run(db, { chains }) : undefined))
+          .catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'background job failed'));
+      };
+      const begin = () => {
+        tick();
+        keep(setInterval(tick, job.everyMs));
+      };
+      if (job.firstAfterMs) keep(setTimeout(begin, job.firstAfterMs));
+      else begin();
+    }
+  };
   // clearInterval clears timeouts too.
-  return { stop: () => timers.forEach(clearInterval) };
+  const unschedule = () => timers.splice(0).forEach(clearInterval);
+  const leadership = holdJobLock({
+    connectionString,
+    logger,
+    onChange: (leading) => (leading ? schedule() : unschedule()),
+    ...(checkEveryMs ? { checkEveryMs } : {}),
+  });
+  return {
+    get leading() {
+      return leadership.leading;
+    },
+    async stop() {
+      unschedule();
+      await leadership.stop();
+    },
+  };
 }

@@ -1,24 +1,24 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { RATE_LIMITS } from '../../shared/constants.js';
+import type { RedisLink } from '../lib/redis.js';
+import { counterStore } from './rate-limit-store.js';
 
 /**
  * Per-route limits keyed by the client's IP hash (so not even Redis sees raw IPs).
  * Counters live in memory, or in Redis when REDIS_URL is set so that several instances
- * share them. RATE_LIMIT=off registers nothing, and the routes' limits are ignored.
+ * share them; while Redis is away they are counted in this instance's memory
+ * (rate-limit-store.ts), so an outage neither lifts the limits nor fails the request.
+ * RATE_LIMIT=off registers nothing, and the routes' limits are ignored.
  */
-export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+export const rateLimitPlugin = fp(async (app: FastifyInstance, { redis }: { redis?: RedisLink | undefined }) => {
   if (!app.config.rateLimit) return;
-  const redis = app.config.redisUrl ? new Redis(app.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable; rate limits fail open'));
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'hushboard-rl:' } : {}),
-    // A Redis outage must not take logins down with it.
-    skipOnError: true,
+    store: counterStore(redis),
+    // The store answers from memory when Redis fails: an error here is a bug, not an outage.
+    skipOnError: false,
     keyGenerator: (request) => request.ipHash,
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
