@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { boardRoutes } from './modules/boards/index.js';
 import { cryptoRoutes } from './modules/crypto/index.js';
 import { deletionRoutes } from './modules/deletions/index.js';
+import { eventRoutes, type LiveEventsOptions } from './modules/events/index.js';
 import { feedRoutes } from './modules/feeds/index.js';
 import { followRoutes } from './modules/follows/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -56,6 +57,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Folder of the built web app; defaults to dist/web. */
   webRoot?: string;
+  /** Live-update settings tests shorten (the heartbeat). */
+  liveEvents?: LiveEventsOptions;
 }
 
 /** Time to receive a whole request: a 5 MB image at about 1 Mbit/s, with room to spare. */
@@ -73,7 +76,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
  * with inject() or over HTTP. Order matters: third-party setup, then our decorators
  * (ip hash and bans, sessions, CSRF, limits), then the modules.
  */
-export async function buildApp({ config, database, logger, webRoot }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, webRoot, liveEvents }: AppDeps): Promise<FastifyInstance> {
   const processLogger = logger ?? createLogger(config.logLevel);
   const app = Fastify({
     loggerInstance: privacySafe(processLogger) as FastifyBaseLogger,
@@ -98,7 +101,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   const chains = createChains(config);
   app.decorate('chains', chains);
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  app.decorate('services', createServices({ config, database, chains, storage: createLocalStorage(uploadsDir) }));
+  app.decorate('services', createServices({ config, database, chains, storage: createLocalStorage(uploadsDir), log: app.log, liveEvents }));
 
   await app.register(errorHandlerPlugin);
   await app.register(requestLogPlugin, { logger: processLogger });
@@ -124,6 +127,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(searchRoutes);
   await app.register(moderationRoutes);
   await app.register(deletionRoutes);
+  await app.register(eventRoutes);
   await app.register(reportRoutes);
   await app.register(userRoutes);
   await app.register(followRoutes);

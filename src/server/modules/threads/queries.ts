@@ -21,6 +21,12 @@ export function selectThreads(db: DbOrTx) {
 
 export const notDeleted = not(threads.isDeleted);
 
+/** A live thread's version (threads.version), or undefined: the one look-up an unchanged thread's revalidation costs. */
+export async function findThreadVersion(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await statements(db).threadVersion.execute({ id });
+  return row?.version;
+}
+
 export async function findThread(db: Db, id: number): Promise<ThreadRow | undefined> {
   const [row] = await statements(db).thread.execute({ id });
   return row;
@@ -71,6 +77,11 @@ function prepare(db: Db) {
       .where(and(eq(threads.id, sql.placeholder('id')), notDeleted))
       .limit(1)
       .prepare('thread_by_id'),
+    threadVersion: db
+      .select({ version: threads.version })
+      .from(threads)
+      .where(and(eq(threads.id, sql.placeholder('id')), notDeleted))
+      .prepare('thread_version'),
     threadPosts: db
       .select({ ...postColumns, username: users.username })
       .from(posts)
