@@ -64,6 +64,7 @@ export async function eventRoutes(app: FastifyInstance) {
       raw.write(text);
       if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
     };
+    let remove: (() => void) | undefined;
     const stream: LiveStream = {
       topics,
       ipHash: request.ipHash,
@@ -72,9 +73,12 @@ export async function eventRoutes(app: FastifyInstance) {
         else write(eventText(event));
       },
       heartbeat: () => write(':\n\n'),
-      end: () => raw.end(),
+      end: () => {
+        raw.end();
+        remove?.();
+      },
     };
-    const remove = liveEvents.admit(stream);
+    remove = liveEvents.admit(stream);
     if (!remove) throw new HttpError(429, TOO_MANY_STREAMS);
     raw.once('close', remove);
     let since;
