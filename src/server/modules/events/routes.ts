@@ -64,7 +64,7 @@ export async function eventRoutes(app: FastifyInstance) {
       raw.write(text);
       if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
     };
-    let remove: (() => void) | undefined;
+    let remove = () => {};
     const stream: LiveStream = {
       topics,
       ipHash: request.ipHash,
@@ -75,11 +75,12 @@ export async function eventRoutes(app: FastifyInstance) {
       heartbeat: () => write(':\n\n'),
       end: () => {
         raw.end();
-        remove?.();
+        remove();
       },
     };
-    remove = liveEvents.admit(stream);
-    if (!remove) throw new HttpError(429, TOO_MANY_STREAMS);
+    const admitted = liveEvents.admit(stream);
+    if (!admitted) throw new HttpError(429, TOO_MANY_STREAMS);
+    remove = admitted;
     raw.once('close', remove);
     let since;
     try {
