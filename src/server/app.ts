@@ -10,6 +10,7 @@ import { authDocs, authRoutes } from './modules/auth/index.js';
 import { boardDocs, boardRoutes } from './modules/boards/index.js';
 import { cryptoDocs, cryptoRoutes } from './modules/crypto/index.js';
 import { deletionDocs, deletionRoutes } from './modules/deletions/index.js';
+import { eventDocs, eventRoutes, type LiveEventsOptions } from './modules/events/index.js';
 import { feedDocs, feedRoutes } from './modules/feeds/index.js';
 import { followDocs, followRoutes } from './modules/follows/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -58,6 +59,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Folder of the built web app; defaults to dist/web. */
   webRoot?: string;
+  /** Live-update settings tests shorten (the heartbeat). */
+  liveEvents?: LiveEventsOptions;
 }
 
 /** Time to receive a whole request: a 5 MB image at about 1 Mbit/s, with room to spare. */
@@ -87,6 +90,7 @@ const routeDocs = [
   ...walletDocs,
   ...cryptoDocs,
   ...feedDocs,
+  ...eventDocs,
   ...premiumDocs,
   ...paymentDocs,
 ];
@@ -96,7 +100,7 @@ const routeDocs = [
  * with inject() or over HTTP. Order matters: third-party setup, then our decorators
  * (ip hash and bans, sessions, CSRF, limits), then the modules.
  */
-export async function buildApp({ config, database, logger, webRoot }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, webRoot, liveEvents }: AppDeps): Promise<FastifyInstance> {
   const processLogger = logger ?? createLogger(config.logLevel);
   const app = Fastify({
     loggerInstance: privacySafe(processLogger) as FastifyBaseLogger,
@@ -126,7 +130,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   // Where browsers fetch images from when UPLOADS_PUBLIC_URL sends them elsewhere (the CSP allows it).
   const imageOrigin = config.uploadsPublicUrl === undefined ? undefined : new URL(config.uploadsPublicUrl).origin;
   app.addHook('onClose', async () => storage.close?.());
-  app.decorate('services', createServices({ config, database, chains, storage }));
+  app.decorate('services', createServices({ config, database, chains, storage, log: app.log, liveEvents }));
   // Shared rate-limit counters; /readyz reports it (CONTRACT.md section 1).
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
@@ -158,6 +162,7 @@ export async function buildApp({ config, database, logger, webRoot }: AppDeps): 
   await app.register(searchRoutes);
   await app.register(moderationRoutes);
   await app.register(deletionRoutes);
+  await app.register(eventRoutes);
   await app.register(reportRoutes);
   await app.register(userRoutes);
   await app.register(followRoutes);

@@ -8,6 +8,7 @@ import { createActivityService } from './modules/activities/index.js';
 import { createAuthService } from './modules/auth/index.js';
 import { createBoardService } from './modules/boards/index.js';
 import { createDeletionService } from './modules/deletions/index.js';
+import { createLiveEvents, type LiveEventsOptions } from './modules/events/index.js';
 import { createFeedService } from './modules/feeds/index.js';
 import { createAddressService, createTipService } from './modules/crypto/index.js';
 import { createFollowService } from './modules/follows/index.js';
@@ -31,9 +32,13 @@ export interface ServiceDeps {
   chains: Chains;
   /** Where uploaded images are stored (and removed from, with the content showing them). */
   storage: Pick<ImageStorage, 'put' | 'delete'>;
+  /** Where the live-update listener reports a lost connection. */
+  log: { warn(object: object, message: string): void; info(object: object, message: string): void };
+  /** Live-update settings tests shorten (the heartbeat). */
+  liveEvents?: LiveEventsOptions | undefined;
 }
 
-export function createServices({ config, database: { db, pool }, chains, storage }: ServiceDeps) {
+export function createServices({ config, database: { db, pool }, chains, storage, log, liveEvents }: ServiceDeps) {
   const uploads = createUploadService(storage, config.uploadsPublicUrl);
   // Rows keep '/uploads/<name>'; every serializer builds the client's URL with imageUrlOf.
   const { saveImage, imageUrlOf } = uploads;
@@ -51,6 +56,8 @@ export function createServices({ config, database: { db, pool }, chains, storage
     deletions: createDeletionService({ db, releaseImages: createImageRelease(db, storage) }),
     feeds: createFeedService({ threads, boards, users }),
     follows: createFollowService(db),
+    // One LISTEN connection of its own, on the pool's database (not a pool client).
+    liveEvents: createLiveEvents({ db, connectionString: pool.options.connectionString ?? '', log, ...(liveEvents ? { options: liveEvents } : {}) }),
     moderation: createModerationService(db, imageUrlOf),
     payments: createPaymentsService({ chains, paymentAddress }),
     posts: createPostService({ db, pool, saveImage, imageUrlOf, posterIdOf }),

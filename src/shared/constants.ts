@@ -89,3 +89,9 @@ export type MembershipPlanId = (typeof MEMBERSHIP_PLANS)[number]['id'];
 export const WALLET_CHALLENGE_TTL_MS = 10 * 60 * 1000;
 /** A pending tip whose transaction cannot be found after this long fails. */
 export const TIP_NOT_FOUND_TIMEOUT_MS = 60 * 60 * 1000;
+/** Live updates (CONTRACT.md section 10): a comment line on every open stream this often. */
+export const LIVE_HEARTBEAT_MS = 25_000;
+/** Events are kept this long for `Last-Event-ID` resume; older ones answer with a `reset`. */
+export const LIVE_EVENT_RETENTION_MS = 5 * 60 * 1000;
+/** Open event streams per IP hash; one more is a 429. */
+export const LIVE_STREAMS_PER_IP = 8;

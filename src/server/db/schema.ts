@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   customType,
@@ -128,6 +129,12 @@ export const threads = pgTable(
     downvotes: integer().notNull().default(0),
     /** Popularity that favours recent, upvoted, replied threads; see lib/hot-score.ts. */
     hotScore: doublePrecision().notNull().default(0),
+    /**
+     * Bumped by every write that changes the thread page (a reply, a vote on the thread or
+     * a reply, sticky, lock, a deletion, a tip, an author leaving): an unchanged thread's
+     * revalidation costs one look-up of this (modules/threads/routes.ts).
+     */
+    version: integer().notNull().default(0),
     /** Title (weight A) and body (B); premium content is never searchable. */
     searchVector: tsvector()
       .notNull()
@@ -251,6 +258,24 @@ export const userActivities = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('user_activities_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()), index('user_activities_ip_hash_idx').on(t.ipHash)],
+);
+
+/**
+ * Live-update events (CONTRACT.md section 10), ids only, kept about 5 minutes for
+ * `Last-Event-ID` resume. A trigger (migration 0003_live_events) sends each new row
+ * with pg_notify, so an event is announced exactly when its write commits.
+ */
+export const eventLog = pgTable(
+  'event_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    /** Who watches it: 'thread:12' or 'board:g'. */
+    topic: varchar({ length: 64 }).notNull(),
+    type: varchar({ length: 16 }).notNull(),
+    data: jsonb().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_log_topic_idx').on(t.topic, t.id), index('event_log_created_at_idx').on(t.createdAt)],
 );
 
 export const bannedIps = pgTable(

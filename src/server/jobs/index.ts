@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Chains } from '../chain/clients.js';
 import type { Db } from '../db/client.js';
+import { pruneEventLog } from '../modules/events/index.js';
 import { deleteExpiredSessions } from '../plugins/session.js';
 import { eraseOldIpHashes } from './ip-hash-erasure.js';
 import { holdJobLock } from './leader.js';
@@ -24,6 +25,8 @@ const jobs: Job[] = [
   // It walks every table with IP hashes (a million posts: 200 statements). A server
   // restarted under load serves first; hashes are kept for 90 days, so ten minutes later is as good.
   { name: 'ip-hash-erasure', everyMs: 24 * 60 * 60 * 1000, firstAfterMs: 10 * 60 * 1000, run: (db) => eraseOldIpHashes(db) },
+  // Live-update events are kept for Last-Event-ID resume (5 minutes); each instance prunes, which costs nothing when another just did.
+  { name: 'event-log-prune', everyMs: 60 * 1000, run: (db) => pruneEventLog(db) },
   { name: 'tip-verifier', everyMs: TIP_VERIFIER_EVERY_MS, run: (db, { chains }) => runTipVerifier(db, chains) },
 ];
 

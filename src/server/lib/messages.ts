@@ -2,6 +2,7 @@
 // no module imports another only for its text. Messages one module alone uses stay
 // beside the code that throws them.
 
+export const BOARD_NOT_FOUND = 'Board not found';
 export const THREAD_NOT_FOUND = 'Thread not found';
 export const POST_NOT_FOUND = 'Post not found';
 export const USER_NOT_FOUND = 'User not found';

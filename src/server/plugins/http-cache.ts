@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { etagMatches as matches, etagOf } from '../lib/etag.js';
 
@@ -9,16 +9,66 @@ import { etagMatches as matches, etagOf } from '../lib/etag.js';
  * posts, premium access) and are left to `private, no-store`; so is anything that
  * is not a plain 200, since errors must never be replayed from a cache.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Revalidation by a version the route reads cheaply, instead of by building the answer. */
+    versionedCache: VersionedCache;
+  }
+}
+
+/** Versions remembered per instance; the oldest go first. */
+const KNOWN_VERSIONS = 10_000;
+
+export interface VersionedCache {
+  /**
+   * For a visitor's conditional GET: when the ETag last sent for this version of the
+   * resource is the one the client holds, answers 304 here (call `reply.send()`); else
+   * remembers the key, so the answer's ETag is kept for it.
+   */
+  notModified(request: FastifyRequest, reply: FastifyReply, key: string): boolean;
+  /** The answer about to be sent to a visitor is this version of the resource. */
+  remember(request: FastifyRequest, key: string): void;
+}
+
 export const httpCachePlugin = fp(async (app: FastifyInstance) => {
+  // Version key -> the ETag of an answer built at (or after) that version. A key is only
+  // ever paired with a body read once its version was current, so a client holding that
+  // ETag while the version is unchanged holds the current answer.
+  const known = new Map<string, string>();
+  const keyOf = new WeakMap<FastifyRequest, string>();
+  app.decorate('versionedCache', {
+    notModified(request, reply, key) {
+      if (request.user) return false;
+      const etag = known.get(key);
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (etag && ifNoneMatch && matches(ifNoneMatch, etag)) {
+        reply.code(304).header('etag', etag).header('cache-control', 'no-cache').header('vary', 'Cookie');
+        return true;
+      }
+      keyOf.set(request, key);
+      return false;
+    },
+    remember(request, key) {
+      if (!request.user) keyOf.set(request, key);
+    },
+  } satisfies VersionedCache);
+
   // A callback hook: an async one costs every response a promise, the health check included.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) return done(null, payload);
+    if (reply.statusCode === 304 && reply.hasHeader('etag')) return done(null, payload);
     if (request.user || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
       return done(null, payload);
     }
     const etag = etagOf(payload);
     reply.header('etag', etag);
+    const key = keyOf.get(request);
+    if (key !== undefined) {
+      known.delete(key);
+      known.set(key, etag);
+      if (known.size > KNOWN_VERSIONS) known.delete(known.keys().next().value!);
+    }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     // A cache keyed by URL alone must not hand an anonymous copy to a signed-in viewer.
     reply.header('vary', 'Cookie');

@@ -11,6 +11,7 @@ import { useBoards } from '../features/boards/api/get-boards';
 import { useBoard } from '../features/boards/api/get-board';
 import { BoardIcon } from '../components/layout/BoardIcon';
 import { useBoardThreads, type ThreadSort } from '../features/threads/api/get-board-threads';
+import { useLiveBoard } from '../features/threads/api/live';
 import { CatalogGrid } from '../features/threads/components/CatalogGrid';
 import { CreateThreadDialog } from '../features/threads/components/CreateThreadDialog';
 import { THREADS_PER_PAGE } from '../../shared/constants.js';
@@ -35,6 +36,8 @@ export function BoardPage() {
   const boards = useBoards();
   const board = useBoard(code);
   const threads = useBoardThreads(code, page, sort);
+  // New threads on this board refetch its lists.
+  useLiveBoard(code);
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);

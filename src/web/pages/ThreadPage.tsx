@@ -10,6 +10,7 @@ import { PostBody } from '../features/posts/components/PostBody';
 import { Replies } from '../features/posts/components/Replies';
 import type { ReportTarget } from '../features/reports/api/create-report';
 import { useThread } from '../features/threads/api/get-thread';
+import { useLiveThread } from '../features/threads/api/live';
 import { PremiumBlock } from '../features/premium/components/PremiumBlock';
 import { TipArea } from '../features/tips/components/TipArea';
 import { ThreadDetailView } from '../features/threads/components/ThreadDetailView';
@@ -24,7 +25,9 @@ const BanDialog = lazy(() => import('../features/moderation/components/BanDialog
 export function ThreadPage() {
   const id = Number(useParams().id);
   const [autoRefresh, setAutoRefresh] = useState(true);
-  const thread = useThread(id, autoRefresh);
+  // Auto-refresh rides the event stream; polling every 5 s is left for when the stream fails.
+  const live = useLiveThread(id, autoRefresh);
+  const thread = useThread(id, autoRefresh && !live);
   const user = useUser().data ?? null;
   const [banHash, setBanHash] = useState<string | null>(null);
   const [report, setReport] = useState<ReportTarget | null>(null);

@@ -5,6 +5,7 @@ import { cryptoAddresses, followers, posts, savedThreads, sessions, threads, use
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { touchThreadsOfUser } from '../../lib/thread-version.js';
 import { findUserByUsername } from '../users/index.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -68,6 +69,8 @@ export function createAuthService(db: Db) {
         await tx.delete(savedThreads).where(eq(savedThreads.userId, userId));
         // Notifications (CONTRACT.md section 11) have no table yet: when they do, the
         // user's own go here, and those naming them as actor lose the actor.
+        // Every page their name was on changes (threads.version), before it leaves them.
+        await touchThreadsOfUser(tx, userId);
         await tx.update(threads).set({ isAnonymous: true }).where(eq(threads.userId, userId));
         await tx.update(posts).set({ isAnonymous: true }).where(eq(posts.userId, userId));
         await tx.delete(users).where(eq(users.id, userId));

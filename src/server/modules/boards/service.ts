@@ -4,7 +4,9 @@ import type { Db } from '../../db/client.js';
 import { boards } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
 
-export const BOARD_NOT_FOUND = 'Board not found';
+import { BOARD_NOT_FOUND } from '../../lib/messages.js';
+
+export { BOARD_NOT_FOUND };
 
 const boardColumns = { id: boards.id, code: boards.code, name: boards.name, description: boards.description, tags: boards.tags, icon: boards.icon };
 

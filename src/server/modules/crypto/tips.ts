@@ -11,7 +11,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { cryptoTips, posts, threads, users } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
+import { nextThreadVersion } from '../../lib/thread-version.js';
 import { recordActivity } from '../activities/index.js';
+import { recordEvent } from '../events/index.js';
 import { postAuthorship, receivingAddress, threadAuthorship } from './addresses.js';
 
 type TipInput = z.output<typeof tipSchema>;
@@ -76,7 +78,11 @@ async function settle(tx: DbOrTx, tip: TipRow, status: TipStatus, now: Date): Pr
       .where(eq(users.id, tip.recipientUserId));
   }
   if (tip.threadId && !tip.postId) {
-    await tx.update(threads).set({ totalTipsReceived: sql`${threads.totalTipsReceived} + ${usd}::numeric` }).where(eq(threads.id, tip.threadId));
+    await tx
+      .update(threads)
+      .set({ totalTipsReceived: sql`${threads.totalTipsReceived} + ${usd}::numeric`, version: nextThreadVersion })
+      .where(eq(threads.id, tip.threadId));
+    await recordEvent(tx, { type: 'update', threadId: tip.threadId });
   }
 }
 

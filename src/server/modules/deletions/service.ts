@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.js';
 import { posts, threads, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
+import { nextThreadVersion } from '../../lib/thread-version.js';
+import { recordEvent } from '../events/index.js';
 import { recordModeration } from '../moderation/index.js';
 import type { ReleaseImages, ReleaseLog, StoredImage } from '../uploads/index.js';
 
@@ -51,7 +53,7 @@ export function createDeletionService({ db, releaseImages }: { db: Db; releaseIm
         const by = deletedBy(deleter, thread.userId, NOT_YOUR_THREAD);
         const [own] = await tx
           .update(threads)
-          .set({ isDeleted: true, deletedBy: by, updatedAt: sql`now()` })
+          .set({ isDeleted: true, deletedBy: by, updatedAt: sql`now()`, version: nextThreadVersion })
           .where(eq(threads.id, threadId))
           .returning({ imageUrl: threads.imageUrl, thumbnailUrl: threads.thumbnailUrl });
         if (thread.userId !== null) {
@@ -74,6 +76,7 @@ export function createDeletionService({ db, releaseImages }: { db: Db; releaseIm
         if (by === 'moderator') {
           await recordModeration(tx, { adminId: deleter.id, action: 'delete_thread', targetType: 'thread', targetId: threadId, details: { title: thread.title } });
         }
+        await recordEvent(tx, { type: 'update', threadId });
         const replyImages: StoredImage[] = await tx
           .select({ imageUrl: posts.imageUrl, thumbnailUrl: posts.thumbnailUrl })
           .from(posts)
@@ -86,19 +89,20 @@ export function createDeletionService({ db, releaseImages }: { db: Db; releaseIm
     /**
      * Soft-deletes a reply: it keeps its place in the thread without its content
      * (posts/serializer.ts) and its author no longer counts it. The thread's row is
-     * share-locked first, so this cannot interleave with the thread's own deletion and
-     * discount the same reply twice; the post's row is locked before its author is
-     * checked.
+     * locked first (by moving its version), so this cannot interleave with the thread's
+     * own deletion and discount the same reply twice, and takes the locks in the order a
+     * vote on the post does; the post's row is locked before its author is checked.
      */
     async deletePost(deleter: Deleter, postId: number, log: ReleaseLog): Promise<void> {
       const images = await db.transaction(async (tx) => {
         const [target] = await tx.select({ threadId: posts.threadId }).from(posts).where(eq(posts.id, postId));
         if (!target) throw new NotFoundError(POST_NOT_FOUND);
+        // Locking the thread's row by moving its version (the page changes either way).
         const [liveThread] = await tx
-          .select({ id: threads.id })
-          .from(threads)
+          .update(threads)
+          .set({ version: nextThreadVersion })
           .where(and(eq(threads.id, target.threadId), not(threads.isDeleted)))
-          .for('share');
+          .returning({ id: threads.id });
         if (!liveThread) throw new NotFoundError(POST_NOT_FOUND);
         const [post] = await tx
           .select({ userId: posts.userId, threadId: posts.threadId })
@@ -121,6 +125,7 @@ export function createDeletionService({ db, releaseImages }: { db: Db; releaseIm
         if (by === 'moderator') {
           await recordModeration(tx, { adminId: deleter.id, action: 'delete_post', targetType: 'post', targetId: postId, details: { threadId: post.threadId } });
         }
+        await recordEvent(tx, { type: 'update', threadId: post.threadId });
         return [image!];
       });
       await releaseImages(images, log);

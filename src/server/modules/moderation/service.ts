@@ -6,6 +6,8 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { ImageUrlOf } from '../../lib/form.js';
 import { THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
+import { nextThreadVersion } from '../../lib/thread-version.js';
+import { recordEvent } from '../events/index.js';
 import { premiumAccessSet } from '../premium/index.js';
 import { findThread, serializeThread } from '../threads/index.js';
 import { serializeCurrentUser } from '../users/index.js';
@@ -39,12 +41,13 @@ export function createModerationService(db: Db, imageUrlOf: ImageUrlOf) {
       await db.transaction(async (tx) => {
         const [thread] = await tx
           .update(threads)
-          .set({ [flag]: value })
+          .set({ [flag]: value, version: nextThreadVersion })
           .where(and(eq(threads.id, threadId), not(threads.isDeleted)))
           .returning({ title: threads.title });
         if (!thread) throw new NotFoundError(THREAD_NOT_FOUND);
         const [on, off] = flagActions[flag];
         await recordModeration(tx, { adminId, action: value ? on : off, targetType: 'thread', targetId: threadId, details: { title: thread.title } });
+        await recordEvent(tx, { type: 'update', threadId });
       });
       return serializeForAdmin(threadId, adminId);
     },

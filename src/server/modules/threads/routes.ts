@@ -12,10 +12,20 @@ export async function threadRoutes(app: FastifyInstance) {
   app.get('/api/threads/simple-recent', async (request) => threads.recent(viewerOf(request)));
   app.get('/api/threads/simple-popular', async (request) => threads.popular(viewerOf(request)));
 
-  app.get<{ Params: { id: string }; Querystring: { after?: string } }>('/api/threads/:id', async (request) => {
+  // A visitor's revalidation of an unchanged thread costs one indexed look-up of its
+  // version (threads.version, moved by every write that changes the page), not the page.
+  const versionKey = (id: number, after: number, version: number) => `thread:${id}:${after}:${version}`;
+  app.get<{ Params: { id: string }; Querystring: { after?: string } }>('/api/threads/:id', async (request, reply) => {
     const id = parseId(request.params.id, THREAD_NOT_FOUND);
     const after = request.query.after === undefined || request.query.after === '' ? 0 : parseId(request.query.after, 'No such post to page after');
-    return threads.getThread(id, viewerOf(request), after);
+    const visitor = !request.user;
+    if (visitor && request.headers['if-none-match']) {
+      const version = await threads.threadVersion(id);
+      if (app.versionedCache.notModified(request, reply, versionKey(id, after, version))) return reply.send();
+    }
+    const page = await threads.getThreadPage(id, viewerOf(request), after);
+    if (visitor) app.versionedCache.remember(request, versionKey(id, after, page.version));
+    return page.thread;
   });
 
   await multipartRoutes(app, (scope) =>

@@ -13,9 +13,10 @@ import type { PosterIdOf } from '../../lib/poster-id.js';
 import { singleFlight } from '../../lib/single-flight.js';
 import { VISITOR, type Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/index.js';
+import { recordEvent } from '../events/index.js';
 import { serializePost } from '../posts/index.js';
 import { premiumAccessSet } from '../premium/index.js';
-import { findFeedThreads, findThread, findThreadPage, findThreadPosts, type FeedSource, type ThreadOrder } from './queries.js';
+import { findFeedThreads, findThread, findThreadPage, findThreadVersion, findThreadPosts, type FeedSource, type ThreadOrder } from './queries.js';
 import { serializeThread } from './serializer.js';
 
 type CreateThread = z.output<typeof createThreadSchema>;
@@ -67,21 +68,37 @@ export function createThreadService({ db, saveImage, imageUrlOf, posterIdOf }: {
 
     /** The thread page: the thread and its posts, oldest first, 100 at a time after `afterPostId`. */
     async getThread(id: number, viewer: Viewer, afterPostId = 0): Promise<ThreadDetail> {
+      return (await this.getThreadPage(id, viewer, afterPostId)).thread;
+    },
+
+    /** A live thread's version (threads.version); 404 for an unknown or deleted thread. */
+    async threadVersion(id: number): Promise<number> {
+      const version = await findThreadVersion(db, id);
+      if (version === undefined) throw new NotFoundError(THREAD_NOT_FOUND);
+      return version;
+    },
+
+    /**
+     * The thread page and the version it was read at: the thread's row is read first, so
+     * the page holds that version's state or newer, never older.
+     */
+    async getThreadPage(id: number, viewer: Viewer, afterPostId = 0): Promise<{ thread: ThreadDetail; version: number }> {
       const row = await findThread(db, id);
       if (!row) throw new NotFoundError(THREAD_NOT_FOUND);
       const [access, posts] = await Promise.all([
         premiumAccessSet(db, viewer, [row]),
         findThreadPosts(db, id, afterPostId, THREAD_POSTS_PER_PAGE),
       ]);
-      return {
+      const thread = {
         ...serializeThread(row, viewer, imageUrlOf, { hasAccess: access.has(row.id), withPremiumContent: true }, posterIdOf),
         posts: posts.map((post) => serializePost(post, viewer, imageUrlOf, posterIdOf)),
       };
+      return { thread, version: row.version };
     },
 
     async createThread(input: CreateThread, author: { id: number; ipHash: string }, viewer: Viewer, image?: UploadedImage): Promise<ThreadDetail> {
       if (input.isPremium && !viewer.isMember) throw new ForbiddenError(PREMIUM_REQUIRED);
-      const [board] = await db.select({ id: boards.id }).from(boards).where(eq(boards.id, input.boardId)).limit(1);
+      const [board] = await db.select({ id: boards.id, code: boards.code }).from(boards).where(eq(boards.id, input.boardId)).limit(1);
       if (!board) throw new ValidationError('Please select a board', { boardId: 'Please select a board' });
       // The image is processed before the transaction: sharp is slow, row locks should not wait on it.
       const stored = image ? await saveImage(image) : undefined;
@@ -108,6 +125,7 @@ export function createThreadService({ db, saveImage, imageUrlOf, posterIdOf }: {
           .set({ threadCount: sql`${users.threadCount} + 1` })
           .where(eq(users.id, author.id));
         await recordActivity(tx, author.id, author.ipHash, { type: 'thread_created', threadId: thread!.id, title: input.title });
+        await recordEvent(tx, { type: 'thread', boardCode: board.code, threadId: thread!.id });
         return thread!.id;
       });
       return this.getThread(id, viewer);

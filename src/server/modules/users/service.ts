@@ -14,6 +14,7 @@ import { serializePost } from '../posts/index.js';
 import { premiumAccessSet } from '../premium/index.js';
 import { notDeleted, selectThreads, serializeThread } from '../threads/index.js';
 import { serializeCurrentUser, serializePublicUser } from './serializer.js';
+import { touchThreadsOfUser } from '../../lib/thread-version.js';
 
 export type ProfilePost = Post & { threadTitle: string };
 
@@ -109,6 +110,8 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
             .returning();
           // The change is the profile owner's activity, even when an admin made it.
           await recordActivity(tx, id, viewer.userId === id ? ipHash : null, { type: 'profile_updated', fields: Object.keys(changes) });
+          // A new name shows on every page it signed (threads.version).
+          if (changes.username !== undefined) await touchThreadsOfUser(tx, id);
           return row!;
         });
         return serializeCurrentUser(updated);

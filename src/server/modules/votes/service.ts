@@ -4,8 +4,10 @@ import type { Db, Tx } from '../../db/client.js';
 import { posts, threads, votes } from '../../db/schema.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { hotScoreAfter } from '../../lib/hot-score.js';
+import { nextThreadVersion } from '../../lib/thread-version.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { recordActivity } from '../activities/index.js';
+import { recordEvent } from '../events/index.js';
 
 export type VoteTarget = { kind: 'thread'; id: number } | { kind: 'post'; id: number };
 type Direction = 1 | -1;
@@ -52,17 +54,21 @@ export function createVoteService(db: Db) {
           if (!thread) throw new NotFoundError(THREAD_NOT_FOUND);
           threadId = thread.id;
         } else {
+          // The thread's version moves with its replies' votes. Its row is locked here, before
+          // the vote touches the post's, in the order a reply's deletion takes them.
           const [post] = await tx
-            .select({ threadId: posts.threadId })
+            .update(threads)
+            .set({ version: nextThreadVersion })
             .from(posts)
-            .innerJoin(threads, eq(threads.id, posts.threadId))
-            .where(and(eq(posts.id, target.id), not(posts.isDeleted), not(threads.isDeleted)));
+            .where(and(eq(posts.id, target.id), eq(threads.id, posts.threadId), not(posts.isDeleted), not(threads.isDeleted)))
+            .returning({ threadId: threads.id });
           if (!post) throw new NotFoundError(POST_NOT_FOUND);
           threadId = post.threadId;
         }
         const { changed, previous } = await recordVote(tx, target, user.id, user.ipHash, voteType);
         if (changed) {
           await recordActivity(tx, user.id, user.ipHash, { type: 'voted', threadId, ...(target.kind === 'post' ? { postId: target.id } : {}), voteType });
+          await recordEvent(tx, { type: 'update', threadId });
         }
         if (!changed) {
           // The same vote again: nothing to write, so no row lock is taken on a busy thread or post.
@@ -78,6 +84,7 @@ export function createVoteService(db: Db) {
               upvotes: sql`${threads.upvotes} + ${change.up}`,
               downvotes: sql`${threads.downvotes} + ${change.down}`,
               hotScore: hotScoreAfter(change),
+              version: nextThreadVersion,
             })
             .where(eq(threads.id, target.id))
             .returning({ upvotes: threads.upvotes, downvotes: threads.downvotes });

@@ -1,0 +1,45 @@
+import { createPostViaApi, createThreadViaApi, expect, registerViaApi, test, uniqueUsername } from './fixtures.js';
+
+// Live updates (CONTRACT.md section 10): a reader with a thread open sees someone
+// else's reply arrive through the tab's event stream, without a reload and without the
+// 5 s poll; polling comes back only when the stream fails.
+
+test('a reply posted by someone else appears without a reload, through the event stream', { tag: '@desktop' }, async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const writerContext = await browser.newContext();
+  const writer = await writerContext.newPage();
+  await registerViaApi(writer, uniqueUsername('writer'), 'writer pass');
+  const id = await createThreadViaApi(writer, 'g', `Live thread ${Date.now()}`);
+
+  const threadReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/threads/${id}`) threadReads.push(request.url());
+  });
+  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.status() === 200);
+  await page.goto(`/thread/${id}`);
+  await expect(page.getByText('No replies yet. Be the first to reply!')).toBeVisible();
+  expect((await stream).headers()['content-type']).toMatch(/^text\/event-stream/);
+  // Longer than the poll period: with the stream open, the page does not poll.
+  await page.waitForTimeout(6000);
+  expect(threadReads).toHaveLength(1);
+
+  await createPostViaApi(writer, id, 'Written in another browser');
+  await expect(page.getByText('Written in another browser')).toBeVisible({ timeout: 3000 });
+  expect(threadReads).toHaveLength(2);
+  await writerContext.close();
+});
+
+test('the thread falls back to polling when the event stream fails', { tag: '@desktop' }, async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const writerContext = await browser.newContext();
+  const writer = await writerContext.newPage();
+  await registerViaApi(writer, uniqueUsername('writer'), 'writer pass');
+  const id = await createThreadViaApi(writer, 'g', `Unstreamed thread ${Date.now()}`);
+  // The stream is refused (as a proxy without SSE support might): the browser gives up on it.
+  await page.route('**/api/events**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"no"}' }));
+  await page.goto(`/thread/${id}`);
+  await expect(page.getByText('No replies yet. Be the first to reply!')).toBeVisible();
+  await createPostViaApi(writer, id, 'Found by the poll');
+  await expect(page.getByText('Found by the poll')).toBeVisible({ timeout: 8000 });
+  await writerContext.close();
+});

@@ -1,0 +1,7 @@
+// The events module as other code sees it: modules import one another only through
+// their index.ts (ARCHITECTURE.md; eslint.config.js enforces it).
+
+export { eventRoutes } from './routes.js';
+export { createLiveEvents, type LiveEvents, type LiveEventsOptions } from './hub.js';
+export { boardTopic, pruneEventLog, recordEvent, threadTopic, type NewEvent } from './log.js';
+export { eventDocs } from './docs.js';

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { LIVE_EVENT_RETENTION_MS } from '../../../shared/constants.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { eventLog } from '../../db/schema.js';
+
+/**
+ * What a write announces (CONTRACT.md section 10): ids only, never content, so every
+ * privacy rule still applies when a client fetches what changed.
+ */
+export type NewEvent =
+  | { type: 'post'; threadId: number; postId: number }
+  | { type: 'thread'; boardCode: string; threadId: number }
+  | { type: 'update'; threadId: number };
+
+/** An event as the log holds it and the listener hears it. */
+export interface LoggedEvent {
+  id: number;
+  topic: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export const threadTopic = (threadId: number) => `thread:${threadId}`;
+export const boardTopic = (boardCode: string) => `board:${boardCode}`;
+
+/**
+ * Records an event in the caller's transaction, so it exists exactly when the write
+ * does; the log's trigger announces it (pg_notify) when the transaction commits.
+ * The reply path writes its event inside its one statement instead (modules/posts).
+ */
+export async function recordEvent(db: DbOrTx, event: NewEvent): Promise<void> {
+  const { type, ...data } = event;
+  const topic = event.type === 'thread' ? boardTopic(event.boardCode) : threadTopic(event.threadId);
+  await db.insert(eventLog).values({ topic, type, data });
+}
+
+/**
+ * What a stream opening with `Last-Event-ID: afterId` missed on its topics, or `reset`
+ * when the log no longer reaches back that far (pruned, or an id this database never
+ * gave). `latestId` is the newest id given so far: a stream starts from it.
+ */
+export async function eventsSince(db: Db, topics: readonly string[], afterId: number | undefined, limit = 500): Promise<{ reset: boolean; latestId: number; events: LoggedEvent[] }> {
+  const [horizon] = (
+    await db.execute<{ oldest: string | null; latest: string | null }>(
+      sql`SELECT (SELECT min(id) FROM event_log) AS oldest, pg_sequence_last_value('event_log_id_seq') AS latest`,
+    )
+  ).rows;
+  const latestId = Number(horizon?.latest ?? 0);
+  if (afterId === undefined) return { reset: false, latestId, events: [] };
+  const oldest = horizon?.oldest === null || horizon?.oldest === undefined ? undefined : Number(horizon.oldest);
+  // Every id after afterId must still be in the log: the log starts right after it, or it is empty and nothing came after.
+  const gone = afterId > latestId || (oldest === undefined ? afterId < latestId : afterId < oldest - 1);
+  if (gone) return { reset: true, latestId, events: [] };
+  if (topics.length === 0 || afterId === latestId) return { reset: false, latestId, events: [] };
+  const rows = await db.execute<{ id: string; topic: string; type: string; data: Record<string, unknown> }>(
+    sql`SELECT id, topic, type, data FROM event_log WHERE topic = ANY(${sql.param(topics)}::text[]) AND id > ${afterId} ORDER BY id LIMIT ${limit + 1}`,
+  );
+  // More than a stream should replay: start over instead.
+  if (rows.rows.length > limit) return { reset: true, latestId, events: [] };
+  return { reset: false, latestId, events: rows.rows.map((row) => ({ ...row, id: Number(row.id) })) };
+}
+
+/** Every event after `afterId` on any topic, for a listener that reconnected. */
+export async function eventsAfter(db: Db, afterId: number, limit: number): Promise<LoggedEvent[]> {
+  const rows = await db.execute<{ id: string; topic: string; type: string; data: Record<string, unknown> }>(
+    sql`SELECT id, topic, type, data FROM event_log WHERE id > ${afterId} ORDER BY id LIMIT ${limit}`,
+  );
+  return rows.rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** The newest event id given so far (0 before the first). */
+export async function latestEventId(db: Db): Promise<number> {
+  const [row] = (await db.execute<{ latest: string | null }>(sql`SELECT pg_sequence_last_value('event_log_id_seq') AS latest`)).rows;
+  return Number(row?.latest ?? 0);
+}
+
+/** Deletes events older than the resume window; cheap on the created_at index. */
+export async function pruneEventLog(db: DbOrTx, retentionMs = LIVE_EVENT_RETENTION_MS): Promise<number> {
+  const result = await db.execute(sql`DELETE FROM ${eventLog} WHERE ${eventLog.createdAt} < now() - make_interval(secs => ${retentionMs / 1000})`);
+  return result.rowCount ?? 0;
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { HttpError } from '../../lib/errors.js';
+import { BOARD_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
+import { parseId } from '../../lib/params.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { LiveStream } from './hub.js';
+import { boardTopic, eventsSince, threadTopic, type LoggedEvent } from './log.js';
+
+export const TOO_MANY_STREAMS = 'Too many open event streams';
+
+/** A stream whose client stops reading is ended beyond this much unsent text; it reconnects and resumes. */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+/** How long a client waits before reconnecting (the SSE `retry:` field). */
+const RETRY_MS = 3_000;
+
+const eventText = (event: LoggedEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+
+function lastEventIdOf(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value !== undefined && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined;
+}
+
+/**
+ * GET /api/events (CONTRACT.md section 10): one Server-Sent Events stream per page. The
+ * route checks what it watches (404 for an unknown or deleted thread, an unknown board),
+ * admits it under the per-IP cap (429), replays what a `Last-Event-ID` missed, then
+ * hands the raw response to the hub. No pool client is held while the stream is open:
+ * the hub's one LISTEN connection feeds every stream of the instance.
+ */
+export async function eventRoutes(app: FastifyInstance) {
+  const { liveEvents } = app.services;
+  // Before the server waits for requests to finish: open streams would hold a stop until SHUTDOWN_TIMEOUT.
+  app.addHook('preClose', (done) => {
+    liveEvents.endStreams();
+    done();
+  });
+  app.addHook('onClose', async () => liveEvents.close());
+
+  app.get<{ Querystring: { thread?: string; board?: string } }>('/api/events', async (request, reply) => {
+    const { thread, board } = request.query;
+    const threadId = thread === undefined || thread === '' ? undefined : parseId(thread, THREAD_NOT_FOUND);
+    const boardCode = board === undefined || board === '' ? undefined : board;
+    if (boardCode !== undefined && !/^[a-z0-9]{1,10}$/.test(boardCode)) throw new NotFoundError(BOARD_NOT_FOUND);
+    if (threadId !== undefined || boardCode !== undefined) {
+      const [found] = (
+        await app.db.execute<{ thread: boolean; board: boolean }>(
+          sql`SELECT EXISTS (SELECT 1 FROM threads WHERE id = ${threadId ?? 0} AND NOT is_deleted) AS thread,
+            EXISTS (SELECT 1 FROM boards WHERE code = ${boardCode ?? ''}) AS board`,
+        )
+      ).rows;
+      if (threadId !== undefined && !found?.thread) throw new NotFoundError(THREAD_NOT_FOUND);
+      if (boardCode !== undefined && !found?.board) throw new NotFoundError(BOARD_NOT_FOUND);
+    }
+    const topics = [...(threadId !== undefined ? [threadTopic(threadId)] : []), ...(boardCode !== undefined ? [boardTopic(boardCode)] : [])];
+    await liveEvents.ensureListening();
+
+    const raw = reply.raw;
+    // Events heard before the replay is written wait here, then go out unless already sent.
+    let pending: LoggedEvent[] | undefined = [];
+    const sent = new Set<number>();
+    const write = (text: string) => {
+      if (raw.destroyed || raw.writableEnded) return;
+      raw.write(text);
+      if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
+    };
+    let remove = () => {};
+    const stream: LiveStream = {
+      topics,
+      ipHash: request.ipHash,
+      deliver(event) {
+        if (pending) pending.push(event);
+        else write(eventText(event));
+      },
+      heartbeat: () => write(':\n\n'),
+      end: () => {
+        raw.end();
+        remove();
+      },
+    };
+    const admitted = liveEvents.admit(stream);
+    if (!admitted) throw new HttpError(429, TOO_MANY_STREAMS);
+    remove = admitted;
+    raw.once('close', remove);
+    let since;
+    try {
+      since = await eventsSince(app.db, topics, lastEventIdOf(request.headers['last-event-id']));
+    } catch (error) {
+      remove();
+      throw error;
+    }
+    if (raw.destroyed) return reply.hijack();
+
+    reply.hijack();
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    // The first id lets a client that heard nothing yet resume from here (an id line alone dispatches nothing).
+    let head = `retry: ${RETRY_MS}\n`;
+    if (since.reset) head += `id: ${since.latestId}\nevent: reset\ndata: {}\n\n`;
+    else if (since.events.length === 0) head += `id: ${since.latestId}\n\n`;
+    else head += '\n' + since.events.map(eventText).join('');
+    for (const event of since.events) sent.add(event.id);
+    write(head);
+    const heard = pending;
+    pending = undefined;
+    for (const event of heard) if (!sent.has(event.id)) write(eventText(event));
+    return reply;
+  });
+}
