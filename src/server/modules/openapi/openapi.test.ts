@@ -281,7 +281,8 @@ describe('live answers match the document', () => {
   it('covered every GET route of the API with a success', () => {
     const gets = Object.entries(document.paths).flatMap(([path, item]) => (item.get ? [path] : []));
     const uncovered = gets.filter((path) => ![...validated].some((key) => key.startsWith(`GET ${path} 2`)));
-    // Premium payment addresses need a configured chain: their 503 is checked above.
-    expect(uncovered).toEqual(['/api/premium/payment-address/{threadId}']);
+    // Premium payment addresses need a configured chain: their 503 is checked above. The
+    // event stream is no JSON answer and never ends through inject: events.test.ts reads it.
+    expect(uncovered).toEqual(['/api/events', '/api/premium/payment-address/{threadId}']);
   });
 });
