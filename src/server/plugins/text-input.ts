@@ -28,6 +28,8 @@ export const textInputPlugin = fp(async (app: FastifyInstance) => {
 export function mendRequestText(request: FastifyRequest): string | undefined {
   const found = mendEach(request.params) ?? mendEach(request.query);
   if (found !== undefined) return found;
+  // Most requests (every GET) have no body: nothing more to walk.
+  if (request.body === undefined || request.body === null) return undefined;
   if (!isMultipart(request)) return mendText(request, 'body', '_');
   // Multipart fields arrive as parts: only a field's value and a file's name are text (the
   // part also links every other field and the file's stream).
@@ -65,7 +67,8 @@ type WellFormable = string & { isWellFormed(): boolean; toWellFormed(): string }
  */
 export function mendText(holder: object, key: string, path: string): string | undefined {
   const stack: [Record<string, unknown>, string, string][] = [[holder as Record<string, unknown>, key, path]];
-  const seen = new Set<object>();
+  // Made on the first object met: a plain string field needs none.
+  let seen: Set<object> | undefined;
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [parent, name, at] = next;
     if (name.includes('\0')) return at;
@@ -75,7 +78,9 @@ export function mendText(holder: object, key: string, path: string): string | un
       if (!(value as WellFormable).isWellFormed()) parent[name] = (value as WellFormable).toWellFormed();
       continue;
     }
-    if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || seen.has(value)) continue;
+    if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) continue;
+    seen ??= new Set<object>();
+    if (seen.has(value)) continue;
     seen.add(value);
     const keys = Object.keys(value);
     // Pushed last first, so the first field in the document is reported first.
