@@ -17,7 +17,12 @@ export interface LoadOptions {
   url: string;
   connections: number;
   duration: number;
-  requests: { path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }[];
+  /** The method and headers of every request unless a request names its own. */
+  method?: string;
+  headers?: Record<string, string>;
+  /** Seconds before a request counts as timed out. */
+  timeout?: number;
+  requests: { path: string; method?: string; body?: string; headers?: Record<string, string> }[];
 }
 
 export interface LoadSummary {

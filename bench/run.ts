@@ -2,7 +2,7 @@
 // at each data size, driven by autocannon (a separate process) through the scenarios
 // of the performance issue; the targets checked, a table on screen and JSON in
 // bench/results/.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { projectRoot } from '../src/server/lib/paths.js';
 import { createDatabase } from '../src/server/db/client.js';
 import { prepareDatabase } from '../src/server/db/migrate.js';
 import { BENCH_PASSWORD, benchAdminUrl, databaseName } from './data.js';
-import { GROWN_THREAD_POSTS, growthDatabases, signIn, soakDatabase, soakMinutes, soakRequests } from './long-runs.js';
+import { GROWN_THREAD_POSTS, growthDatabases, runLoad, signIn, soakDatabase, soakMinutes, soakRequests, type LoadSummary as LoadResult } from './long-runs.js';
 import { buildIfMissing, dataSetUrl, prewarm, freePort, serverSecret, waitFor } from './processes.js';
 import { REPLY_THREAD_ID, SCALING, type Scenario, scenarios } from './scenarios.js';
 import { checkLongRunTargets, checkTargets, type Growth, ratio, type Result, type Scaling, type SizeRun, type Soak } from './targets.js';
@@ -64,18 +64,9 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-interface LoadResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-
-/** autocannon in its own process (bench/load.mjs), so the load never shares our event loop. */
+/** autocannon in its own process (bench/load.mjs, through runLoad), so the load never shares our event loop. */
 function load(base: string, scenario: Scenario, conns: number, seconds = duration): LoadResult {
-  const options = {
+  return runLoad({
     url: base,
     connections: conns,
     duration: seconds,
@@ -83,9 +74,7 @@ function load(base: string, scenario: Scenario, conns: number, seconds = duratio
     headers: scenario.headers ?? {},
     ...(scenario.timeout ? { timeout: scenario.timeout } : {}),
     requests: (scenario.mix ?? [scenario.path]).map((p) => ({ path: p, method: scenario.method ?? 'GET', ...(scenario.body ? { body: scenario.body } : {}) })),
-  };
-  const output = execFileSync(process.execPath, [path.join(projectRoot, 'bench', 'load.mjs'), JSON.stringify(options)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
-  return JSON.parse(output) as LoadResult;
+  });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
