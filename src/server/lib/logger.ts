@@ -93,12 +93,22 @@ function serializeRequest(request: FastifyRequest) {
 
 const SAFE_SERIALIZERS = { err: serializeError, error: serializeError, req: serializeRequest, res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }) };
 
-/** What every logger of the app is made with: the serializers above and redaction. */
+/** What every logger of the app is made with: the serializers above (redaction is added by a child, below). */
 const loggerOptions = (level: Config['logLevel']): LoggerOptions => ({
   level,
   serializers: SAFE_SERIALIZERS,
-  redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
 });
+
+/** The process logger's parent without redaction, for the access line whose fields are all known. */
+const UNREDACTED = Symbol('unredacted logger');
+type WithUnredacted = Logger & { [UNREDACTED]?: Logger };
+
+/** Redaction on every line but the access line: redacting cost ~4 µs a line, more than a health check. */
+function redacting(base: Logger): Logger {
+  const logger: WithUnredacted = base.child({}, { redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+  logger[UNREDACTED] = base;
+  return logger;
+}
 
 /**
  * Keeps secrets and identities out of the logs whatever logger the app is given (a
@@ -117,11 +127,11 @@ export function privacySafe(logger: Logger): Logger {
  * JSON lines for log collectors, batched before pino's destination (batched-log-destination.ts).
  */
 export function createLogger(level: Config['logLevel'], stdoutIsTTY = process.stdout.isTTY === true, destination?: DestinationStream): Logger {
-  if (destination) return pino(loggerOptions(level), destination);
+  if (destination) return redacting(pino(loggerOptions(level), destination));
   if (stdoutIsTTY) {
-    return pino({ ...loggerOptions(level), transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
+    return redacting(pino({ ...loggerOptions(level), transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }));
   }
-  return pino(loggerOptions(level), batchedLogDestination());
+  return redacting(pino(loggerOptions(level), batchedLogDestination()));
 }
 
 /**
@@ -131,7 +141,8 @@ export function createLogger(level: Config['logLevel'], stdoutIsTTY = process.st
  * process logger: its fields are known to be safe, so it needs neither a per-request
  * child logger nor redaction, which together cost more than a health check itself.
  */
-export const requestLogPlugin = fp(async (app: FastifyInstance, { logger }: { logger: Logger }) => {
+export const requestLogPlugin = fp(async (app: FastifyInstance, { logger: given }: { logger: Logger }) => {
+  const logger = (given as WithUnredacted)[UNREDACTED] ?? given;
   app.addHook('onResponse', (request, reply, done) => {
     if (logger.isLevelEnabled('info')) {
       const queryAt = request.url.indexOf('?');
