@@ -101,16 +101,16 @@ export async function soakDatabase(adminUrl: string, source: string): Promise<st
 
 /** A signed-in client's headers on a running server: the CSRF cookie and token, and the session. */
 export async function signIn(url: string, username: string): Promise<Record<string, string>> {
+  // A read sets no cookie; the login, sent with its token, sets the CSRF cookie and the session.
   const first = await fetch(`${url}/api/user`);
-  const csrfCookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const token = first.headers.get('x-csrf-token') ?? '';
   const login = await fetch(`${url}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: csrfCookie, 'x-csrf-token': token },
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token },
     body: JSON.stringify({ username, password: BENCH_PASSWORD }),
   });
   if (!login.ok) throw new Error(`login as ${username}: ${login.status}`);
-  const cookie = [csrfCookie, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   return { cookie, 'x-csrf-token': token, 'content-type': 'application/json' };
 }
 

@@ -189,16 +189,18 @@ async function benchSize(posts: number, adminUrl: string): Promise<SizeRun> {
       pageScores = await lighthouseAudit(app, AUDITED_PAGES);
     }
 
-    // A signed-in client for the write scenarios: cookies and the CSRF token.
+    // A signed-in client for the write scenarios: cookies and the CSRF token. A read sets no
+    // cookie; the login, sent with the read's token, sets the CSRF cookie and the session.
     const first = await fetch(`${app}/api/user`);
-    const csrfCookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const token = first.headers.get('x-csrf-token') ?? '';
     const login = await fetch(`${app}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: csrfCookie, 'x-csrf-token': token },
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
       body: JSON.stringify({ username: 'user2', password: BENCH_PASSWORD }),
     });
-    const sessionCookie = [csrfCookie, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+    const loginCookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    const csrfCookie = loginCookies.filter((c) => c.startsWith('hb_csrf=')).join('; ');
+    const sessionCookie = loginCookies.join('; ');
     const signedIn = { cookie: sessionCookie, 'x-csrf-token': token, 'content-type': 'application/json' };
 
     const sessionsBefore = await count(watcher, 'SELECT count(*) AS n FROM sessions');

@@ -33,7 +33,7 @@ export function scenarios(signedIn: Record<string, string>, csrf: Record<string,
   return [
     { name: 'trivial route', target: 'hushboard', path: '/healthz' },
     { name: 'trivial route', target: 'baseline', path: '/trivial' },
-    // A returning visitor sends the CSRF cookie; a new one gets it minted (and must cost the same).
+    // A returning visitor sends the CSRF cookie (from an earlier login); a new one gets a token and no cookie (and must cost the same).
     { name: 'trivial route, with cookie', target: 'hushboard', path: '/healthz', headers: { cookie: csrf.cookie! }, group: 'trivial route' },
     { name: 'primary-key route', target: 'hushboard', path: '/api/board-by-id/1' },
     { name: 'primary-key route', target: 'baseline', path: '/api/board-by-id/1' },
@@ -43,7 +43,7 @@ export function scenarios(signedIn: Record<string, string>, csrf: Record<string,
     { name: 'thread page, 1,200 replies', target: 'baseline', path: '/api/threads/1' },
     { name: 'board page 1', target: 'hushboard', path: '/api/boards/g/threads' },
     { name: 'board page 1', target: 'baseline', path: '/api/boards/g/threads' },
-    // The same read by a returning visitor: what a new visitor costs more is the cookie minted for them.
+    // The same read by a returning visitor: a new visitor's token comes from its address, a returning one's from its cookie.
     { name: 'board page 1, with cookie', target: 'hushboard', path: '/api/boards/g/threads', headers: { cookie: csrf.cookie! }, group: 'board page 1' },
     { name: 'board page 8', target: 'hushboard', path: '/api/boards/g/threads?page=8' },
     { name: 'board page 8', target: 'baseline', path: '/api/boards/g/threads?page=8' },

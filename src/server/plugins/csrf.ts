@@ -1,52 +1,94 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_BODY_FIELD, CSRF_HEADER } from '../../shared/constants.js';
-import { createCsrfTokens } from '../lib/csrf-token-batch.js';
+import { createCsrfTokens, CSRF_SECRET_PATTERN, safeEqual } from '../lib/csrf-tokens.js';
 import { ForbiddenError } from '../lib/errors.js';
-import { yearLongCookie } from '../lib/raw-set-cookie.js';
+import { SESSION_COOKIE } from './session.js';
 
 export const CSRF_COOKIE = 'hb_csrf';
+const CSRF_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const csrfTokenCache = Symbol('csrfToken');
+/** The request's valid CSRF cookie, or '' when it sent none. */
+const cookieSecretOf = Symbol('csrfCookieSecret');
+type CsrfRequest = FastifyRequest & { [cookieSecretOf]?: string };
 
 /**
- * Signed double-submit CSRF protection (CONTRACT.md section 3). A random secret lives
- * in an HttpOnly cookie; the token, an HMAC of it keyed by SECRET, is sent on every
- * response as X-CSRF-Token and must come back on every unsafe /api request in that
- * header or a `_csrf` field. Another site can neither read the token nor forge it for
- * our cookie. It needs no session, so readers cause no database writes.
+ * CSRF protection (CONTRACT.md section 3; decisions 002 and 011). Every response carries
+ * X-CSRF-Token = `<nonce>.<HMAC(SECRET, nonce)>`; every unsafe /api request must send
+ * one back (header or `_csrf` field) and come from our own origin.
+ *
+ * - With the `hb_csrf` cookie, the nonce is the cookie's secret, and a sent token must be
+ *   that one: another site can neither read it nor mint one for our cookie.
+ * - Without it (a visitor who only reads), no cookie is set, so responses stay cacheable;
+ *   the nonce is derived from the client's address and user agent. Such a request carries
+ *   no ambient credentials (no session either), so any token of ours passes; its response
+ *   sets the cookie to the token's nonce, so the token the client holds keeps matching.
+ * - A browser request whose Origin is another origin, or whose Sec-Fetch-Site is not
+ *   same-origin, is refused whatever its token: that alone stops login and register CSRF.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
-  // New visitors' secrets come in batches, returning visitors' tokens from a cache (csrf-token-batch.ts).
-  const { mint, tokenFor } = createCsrfTokens(app.config.secret);
+  // Tokens looked up rather than signed on every response (csrf-tokens.ts).
+  const { tokenFor, tokenForClient, nonceOf } = createCsrfTokens(app.config.secret);
+  const refuse = () => new ForbiddenError('Invalid or missing CSRF token');
 
   app.addHook('onRequest', (request, reply, done) => {
-    let csrfSecret = request.cookies[CSRF_COOKIE];
-    let expected: string;
-    if (!csrfSecret || !/^[A-Za-z0-9_-]{32}$/.test(csrfSecret)) {
-      let token: string;
-      [csrfSecret, token] = mint();
-      // Written past reply.setCookie (raw-set-cookie.ts): the secret needs no encoding.
-      reply.header('set-cookie', yearLongCookie(CSRF_COOKIE, csrfSecret, request.protocol === 'https'));
-      // A fresh secret means no token could have been sent for it: unsafe requests fail.
-      expected = '';
-      reply.header('X-CSRF-Token', token);
+    const secret = request.cookies[CSRF_COOKIE];
+    if (secret && CSRF_SECRET_PATTERN.test(secret)) {
+      (request as CsrfRequest)[cookieSecretOf] = secret;
+      reply.header('X-CSRF-Token', tokenFor(secret));
     } else {
-      expected = tokenFor(csrfSecret);
-      reply.header('X-CSRF-Token', expected);
+      reply.header('X-CSRF-Token', tokenForClient(request.ip, request.headers['user-agent']));
     }
-    (request as FastifyRequest & { [csrfTokenCache]?: string })[csrfTokenCache] = expected;
     done();
   });
 
-  app.addHook('preHandler', (request, _reply, done) => {
+  app.addHook('preHandler', (request, reply, done) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
-    const expected = (request as FastifyRequest & { [csrfTokenCache]?: string })[csrfTokenCache] ?? '';
+    if (fromAnotherSite(request)) return done(refuse());
     const sent = sentToken(request);
-    done(!expected || !sent || !safeEqual(sent, expected) ? new ForbiddenError('Invalid or missing CSRF token') : undefined);
+    if (!sent) return done(refuse());
+    const secret = (request as CsrfRequest)[cookieSecretOf];
+    if (secret) {
+      const expected = tokenFor(secret);
+      // A bare mac is the token form of releases before 011, still held by open tabs.
+      const matches = safeEqual(sent, expected) || safeEqual(sent, expected.slice(secret.length + 1));
+      return done(matches ? undefined : refuse());
+    }
+    // A session cookie without the CSRF cookie is an ambient credential: no token alone unlocks it.
+    if (request.cookies[SESSION_COOKIE]) return done(refuse());
+    const nonce = nonceOf(sent);
+    if (!nonce) return done(refuse());
+    setCsrfCookie(request, reply, nonce);
+    reply.header('X-CSRF-Token', sent);
+    done();
   });
 });
+
+function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, nonce: string) {
+  reply.setCookie(CSRF_COOKIE, nonce, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: CSRF_COOKIE_MAX_AGE_S });
+}
+
+/**
+ * Whether a browser says the request comes from another site: Sec-Fetch-Site other than
+ * same-origin (or none, a user's own navigation), or an Origin that is not ours. Behind a
+ * proxy, our origin is what TRUST_PROXY lets X-Forwarded-Proto and X-Forwarded-Host say.
+ * Clients that send neither header (scripts, the tests' HTTP clients) pass on the token alone.
+ */
+function fromAnotherSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  return normalizedOrigin(origin) !== normalizedOrigin(`${request.protocol}://${request.host}`);
+}
+
+/** scheme://host[:port] in lower case, without the scheme's default port ('null' and garbage stay unequal to ours). */
+function normalizedOrigin(origin: string): string {
+  const value = origin.toLowerCase();
+  if (value.startsWith('http://') && value.endsWith(':80')) return value.slice(0, -3);
+  if (value.startsWith('https://') && value.endsWith(':443')) return value.slice(0, -4);
+  return value;
+}
 
 function sentToken(request: FastifyRequest): string | undefined {
   const header = request.headers[CSRF_HEADER];
@@ -59,10 +101,4 @@ function sentToken(request: FastifyRequest): string | undefined {
     return (field as { value: string }).value;
   }
   return undefined;
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }

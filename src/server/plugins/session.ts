@@ -50,6 +50,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
 
   // Prepared once: every signed-in request runs it.
+  const cookieOptions = (request: FastifyRequest) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+  });
+
   const findSession = db
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
@@ -58,33 +65,28 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     .limit(1)
     .prepare('session_user');
 
-  const loadSession = async (request: FastifyRequest, token: string) => {
+  const loadSession = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const id = sessionIdOf(token);
     const [row] = await findSession.execute({ id });
     if (!row || !row.user.isActive) return;
     (request as FastifyRequest & { [sessionIdCache]?: string })[sessionIdCache] = id;
     request.user = row.user;
-    // Sliding expiry, written at most about once a day per session rather than per request.
+    // Sliding expiry, written at most about once a day per session rather than per request;
+    // the cookie slides with the row then (only then: no Set-Cookie on every signed-in read).
     if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 60 * 60 * 1000) {
       await db
         .update(sessions)
         .set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
         .where(eq(sessions.id, id));
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_MS / 1000 });
     }
   };
   // A callback hook, so a visitor without a session cookie costs no promise: an async
   // hook was a visible share of a cheap request (bench: trivial route).
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith('/api/')) return done();
-    loadSession(request, token).then(() => done(), done);
-  });
-
-  const cookieOptions = (request: FastifyRequest) => ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
+    loadSession(request, reply, token).then(() => done(), done);
   });
 
   app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {

@@ -136,13 +136,13 @@ describe('sessions', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
   });
 
-  it('a visitor who only reads gets a CSRF cookie but writes nothing to the database', async () => {
+  it('a visitor who only reads gets no cookie and writes nothing to the database', async () => {
     const [{ count: before }] = (await t.database.db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM sessions`)).rows as [{ count: number }];
     const client = t.client();
     const response = await client.get('/api/boards');
     expect(response.statusCode).toBe(200);
-    expect(client.cookies.has('hb_csrf')).toBe(true);
-    expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(client.cookies.size).toBe(0);
     const [{ count: after }] = (await t.database.db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM sessions`)).rows as [{ count: number }];
     expect(after).toBe(before);
   });
@@ -163,20 +163,23 @@ describe('CSRF', () => {
     expect(response.json()).toEqual({ message: 'Invalid or missing CSRF token' });
   });
 
-  it("refuses another client's token with 403", async () => {
+  it("refuses another client's token with 403 once the client has its CSRF cookie", async () => {
     const victim = t.client();
-    const attacker = t.client();
-    await victim.get('/api/user');
+    const attacker = t.client({ ip: '192.0.2.44' });
+    // The victim's first unsafe request sets its cookie (a failed login is enough).
+    expect((await victim.post('/api/login', { username: 'x', password: 'y' })).statusCode).toBe(401);
+    expect(victim.cookies.has('hb_csrf')).toBe(true);
     await attacker.get('/api/user');
+    expect(attacker.csrfToken).not.toBe(victim.csrfToken);
     const response = await victim.post('/api/login', { username: 'x', password: 'y' }, { csrf: false, headers: { 'x-csrf-token': attacker.csrfToken! } });
     expect(response.statusCode).toBe(403);
   });
 
-  it('refuses a token sent without its cookie', async () => {
+  it('refuses a token sent with a session but without its CSRF cookie', async () => {
     const client = t.client();
-    await client.get('/api/user');
+    await client.register(uniqueName('nocookie'));
     client.cookies.delete('hb_csrf');
-    const response = await client.post('/api/login', { username: 'x', password: 'y' });
+    const response = await client.post('/api/logout');
     expect(response.statusCode).toBe(403);
   });
 
@@ -186,14 +189,12 @@ describe('CSRF', () => {
     expect(response.statusCode).toBe(201);
   });
 
-  it('gives every new visitor their own secret and a token that works, across mint batches', async () => {
-    const clients = Array.from({ length: 600 }, () => t.client());
-    for (const client of clients) await client.get('/healthz');
-    const secrets = new Set(clients.map((client) => client.cookies.get('hb_csrf')));
-    const tokens = new Set(clients.map((client) => client.csrfToken));
-    expect(secrets.size).toBe(600);
-    expect(tokens.size).toBe(600);
-    for (const client of [clients[0]!, clients[300]!, clients[599]!]) {
+  it('gives each client its own cookie and token, and refuses the token with another cookie', async () => {
+    const clients = Array.from({ length: 20 }, (_, i) => t.client({ ip: `192.0.2.${100 + i}` }));
+    for (const client of clients) expect((await client.post('/api/login', { username: 'x', password: 'y' })).statusCode).toBe(401);
+    expect(new Set(clients.map((client) => client.cookies.get('hb_csrf'))).size).toBe(20);
+    expect(new Set(clients.map((client) => client.csrfToken)).size).toBe(20);
+    for (const client of [clients[0]!, clients[10]!, clients[19]!]) {
       expect((await client.post('/api/login', { username: 'x', password: 'y' })).statusCode).toBe(401);
       expect((await client.post('/api/login', { username: 'x', password: 'y' }, { csrf: false, headers: { 'x-csrf-token': clients[1]!.csrfToken! } })).statusCode).toBe(403);
     }
