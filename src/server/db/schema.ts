@@ -46,6 +46,12 @@ export const boards = pgTable('boards', {
   tags: text().array().notNull().default(sql`'{}'::text[]`),
   icon: varchar({ length: 32 }).notNull().default('globe'),
   createdAt: createdAt(),
+  /**
+   * Moves whenever a thread of the board is created or its version (threads.version)
+   * moves, in the same transaction (trigger board_list_version, migration 0004): an
+   * unchanged board list is told by one look-up (modules/boards/routes.ts).
+   */
+  listVersion: integer().notNull().default(0),
 });
 
 export const users = pgTable(

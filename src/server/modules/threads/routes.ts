@@ -8,9 +8,22 @@ import { viewerOf } from '../../lib/viewer.js';
 import { multipartRoutes } from '../../plugins/multipart.js';
 
 export async function threadRoutes(app: FastifyInstance) {
-  const { threads } = app.services;
-  app.get('/api/threads/simple-recent', async (request) => threads.recent(viewerOf(request)));
-  app.get('/api/threads/simple-popular', async (request) => threads.popular(viewerOf(request)));
+  const { threads, boards } = app.services;
+  // Home's lists across boards: a visitor's revalidation of an unchanged one costs one read
+  // of the boards' list versions (a handful of rows), not the list.
+  for (const [path, list] of [
+    ['/api/threads/simple-recent', 'recent'],
+    ['/api/threads/simple-popular', 'popular'],
+  ] as const) {
+    app.get(path, async (request, reply) => {
+      let readAfter: string | undefined;
+      if (!request.user && request.headers['if-none-match']) {
+        readAfter = await boards.homeListVersion();
+        if (app.versionedCache.notModified(request, reply, `home:${list}:${readAfter}`)) return reply.send();
+      }
+      return threads[list](viewerOf(request), readAfter);
+    });
+  }
 
   // A visitor's revalidation of an unchanged thread costs one indexed look-up of its
   // version (threads.version, moved by every write that changes the page), not the page.

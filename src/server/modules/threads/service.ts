@@ -33,27 +33,34 @@ export function createThreadService({ db, saveImage, imageUrlOf, posterIdOf }: {
    * premium access) and are always their own.
    */
   const visitorLists = singleFlight<Thread[]>();
-  function threadList(viewer: Viewer, order: ThreadOrder, page: { boardCode?: string; limit: number; offset: number }): Promise<Thread[]> {
+  /**
+   * `readAfter`: the list version (boards.list_version) the caller read before; the list is
+   * then shared only with reads that began after that version was read, so its answer is
+   * never older than that version (http-cache.ts remembers it under the version).
+   */
+  function threadList(viewer: Viewer, order: ThreadOrder, page: { boardCode?: string; limit: number; offset: number }, readAfter?: number | string): Promise<Thread[]> {
     const read = async () => {
       const rows = await findThreadPage(db, order, page);
       const access = await premiumAccessSet(db, viewer, rows);
       return rows.map((row) => serializeThread(row, viewer, imageUrlOf, { hasAccess: access.has(row.id) }));
     };
-    return viewer.userId === null ? visitorLists(`${order}/${page.boardCode ?? ''}/${page.limit}/${page.offset}`, read) : read();
+    const shared = `${order}/${page.boardCode ?? ''}/${page.limit}/${page.offset}${readAfter === undefined ? '' : `@${readAfter}`}`;
+    return viewer.userId === null ? visitorLists(shared, read) : read();
   }
 
   return {
     /** A board's page, by the board's code: sticky threads first, then the chosen order. */
-    async listBoardThreads(boardCode: string, query: ListQuery, viewer: Viewer): Promise<Thread[]> {
-      return threadList(viewer, query.sort, { boardCode, limit: query.limit, offset: (query.page - 1) * query.limit });
+    async listBoardThreads(boardCode: string, query: ListQuery, viewer: Viewer, readAfter?: number): Promise<Thread[]> {
+      return threadList(viewer, query.sort, { boardCode, limit: query.limit, offset: (query.page - 1) * query.limit }, readAfter);
     },
 
-    async recent(viewer: Viewer): Promise<Thread[]> {
-      return threadList(viewer, 'newest', { limit: FEED_SIZE, offset: 0 });
+    /** `readAfter`: as for listBoardThreads, the home list version read before. */
+    async recent(viewer: Viewer, readAfter?: string): Promise<Thread[]> {
+      return threadList(viewer, 'newest', { limit: FEED_SIZE, offset: 0 }, readAfter);
     },
 
-    async popular(viewer: Viewer): Promise<Thread[]> {
-      return threadList(viewer, 'popular', { limit: FEED_SIZE, offset: 0 });
+    async popular(viewer: Viewer, readAfter?: string): Promise<Thread[]> {
+      return threadList(viewer, 'popular', { limit: FEED_SIZE, offset: 0 }, readAfter);
     },
 
     /**
