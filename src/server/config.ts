@@ -70,6 +70,8 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'must be at least 1').max(1000).default(10),
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction'], { message: 'must be session or transaction' }).default('session'),
+  DATABASE_DIRECT_URL: optionalUrl(['postgres:', 'postgresql:']),
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0, 'must be a number of seconds, 0 or more').max(3600).default(10),
   S3_BUCKET: bucketName.optional(),
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
@@ -112,6 +114,18 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Connections in the pool of this instance. */
   databasePoolSize: number;
+  /**
+   * How DATABASE_URL pools connections: `session` (PostgreSQL itself, or a session-mode
+   * pooler) or `transaction` (PgBouncer in transaction mode: no named prepared statements
+   * and no session settings in the startup packet; db/client.ts).
+   */
+  databasePoolMode: 'session' | 'transaction';
+  /**
+   * A connection that keeps its session (PostgreSQL itself, or a session-mode pooler), for
+   * what a transaction pooler cannot carry: LISTEN, the migration lock, the jobs' lock.
+   * Unset: DATABASE_URL.
+   */
+  databaseDirectUrl: string | undefined;
   /** Seconds a SIGTERM waits for requests in flight before closing them. */
   shutdownTimeout: number;
   /** Set: uploads live in this bucket; unset: under DATA_DIR/uploads. */
@@ -144,6 +158,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       for (const name of S3_OPTIONS) {
         if (raw[name] !== undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but S3_BUCKET is not' });
       }
+    }
+    if (e.DATABASE_DIRECT_URL !== undefined && e.DATABASE_URL === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'is set but DATABASE_URL is not' });
+    }
+    // LISTEN through a transaction pooler silently hears nothing: refuse rather than lose live updates.
+    if (e.DATABASE_POOL_MODE === 'transaction' && e.DATABASE_DIRECT_URL === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_POOL_MODE'], message: 'transaction needs DATABASE_DIRECT_URL too (a direct or session-mode connection for LISTEN and the advisory locks)' });
     }
     if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
       const missing = e.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
@@ -183,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePoolMode: e.DATABASE_POOL_MODE,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     shutdownTimeout: e.SHUTDOWN_TIMEOUT,
     s3:
       e.S3_BUCKET === undefined

@@ -27,7 +27,7 @@ import { createWalletService } from './modules/wallets/index.js';
 
 export interface ServiceDeps {
   config: Pick<Config, 'paymentAddress' | 'secret' | 'uploadsPublicUrl'>;
-  database: Pick<Database, 'db' | 'pool'>;
+  database: Pick<Database, 'db' | 'pool' | 'directUrl'>;
   /** The chains payments are verified on (CONTRACT.md section 7). */
   chains: Chains;
   /** Where uploaded images are stored (and removed from, with the content showing them). */
@@ -38,7 +38,7 @@ export interface ServiceDeps {
   liveEvents?: LiveEventsOptions | undefined;
 }
 
-export function createServices({ config, database: { db, pool }, chains, storage, log, liveEvents }: ServiceDeps) {
+export function createServices({ config, database: { db, pool, directUrl }, chains, storage, log, liveEvents }: ServiceDeps) {
   const uploads = createUploadService(storage, config.uploadsPublicUrl);
   // Rows keep '/uploads/<name>'; every serializer builds the client's URL with imageUrlOf.
   const { saveImage, imageUrlOf } = uploads;
@@ -56,8 +56,8 @@ export function createServices({ config, database: { db, pool }, chains, storage
     deletions: createDeletionService({ db, releaseImages: createImageRelease(db, storage) }),
     feeds: createFeedService({ threads, boards, users }),
     follows: createFollowService(db),
-    // One LISTEN connection of its own, on the pool's database (not a pool client).
-    liveEvents: createLiveEvents({ db, connectionString: pool.options.connectionString ?? '', log, ...(liveEvents ? { options: liveEvents } : {}) }),
+    // One LISTEN connection of its own (not a pool client), on a connection that keeps its session.
+    liveEvents: createLiveEvents({ db, connectionString: directUrl, log, ...(liveEvents ? { options: liveEvents } : {}) }),
     moderation: createModerationService(db, imageUrlOf),
     payments: createPaymentsService({ chains, paymentAddress }),
     posts: createPostService({ db, pool, saveImage, imageUrlOf, posterIdOf }),

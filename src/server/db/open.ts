@@ -1,4 +1,5 @@
 import path from 'node:path';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { isDatabaseUnavailable } from './availability.js';
@@ -56,9 +57,10 @@ export async function openDatabase(
     url = embedded.url;
   }
   const stopEmbedded = async () => embedded?.stop();
-  const database = createDatabase(url, logger, { max: config.databasePoolSize });
+  const database = createDatabase(url, logger, { max: config.databasePoolSize, poolMode: config.databasePoolMode, directUrl: config.databaseDirectUrl });
   try {
-    await untilReachable(() => prepareDatabase(database.pool), logger);
+    await untilReachable(() => migrateThrough(database), logger);
+    if (database.poolMode === 'transaction') await checkPooledSettings(database.pool, logger);
   } catch (error) {
     await database.close().catch(() => undefined);
     await stopEmbedded().catch(() => undefined);
@@ -78,4 +80,37 @@ export async function openDatabase(
       await stopEmbedded();
     },
   };
+}
+
+/**
+ * Migrations hold a session-level advisory lock from start to end, which a transaction
+ * pooler would leave behind on whichever server connection ran it: they go through the
+ * direct URL when there is one.
+ */
+async function migrateThrough(database: Database): Promise<void> {
+  if (database.poolMode === 'session') return prepareDatabase(database.pool);
+  const direct = new pg.Pool({ connectionString: database.directUrl, max: 1, application_name: 'hushboard-migrate', connectionTimeoutMillis: 5_000 });
+  try {
+    await prepareDatabase(direct);
+  } finally {
+    await direct.end();
+  }
+}
+
+/**
+ * Behind a transaction pooler the pool sends no session settings (db/client.ts), so the
+ * limits that keep a frozen or abandoned query from holding a connection come from the
+ * role or the database: say so at start when they are missing (README: Behind PgBouncer).
+ */
+async function checkPooledSettings(pool: pg.Pool, logger: Logger): Promise<void> {
+  const { rows } = await pool.query<{ name: string; setting: string }>(
+    "SELECT name, setting FROM pg_settings WHERE name IN ('statement_timeout', 'idle_in_transaction_session_timeout', 'client_connection_check_interval')",
+  );
+  const unset = rows.filter((row) => row.setting === '0').map((row) => row.name);
+  if (unset.length > 0) {
+    logger.warn(
+      { unset },
+      "DATABASE_POOL_MODE=transaction: set these on the database role, e.g. ALTER ROLE <role> SET statement_timeout = '10s' (and idle_in_transaction_session_timeout = '30s', client_connection_check_interval = '500ms')",
+    );
+  }
 }

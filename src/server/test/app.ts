@@ -53,6 +53,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: undefined,
     logLevel: 'silent',
     databasePoolSize: 10,
+    databasePoolMode: 'session',
+    databaseDirectUrl: undefined,
     shutdownTimeout: 10,
     s3: undefined,
     uploadsPublicUrl: undefined,
