@@ -20,9 +20,22 @@ describe('loadConfig', () => {
       usdcAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
       logLevel: 'info',
       databasePoolSize: 10,
+      databasePoolMode: 'session',
+      databaseDirectUrl: undefined,
       shutdownTimeout: 10,
     });
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: '25', SHUTDOWN_TIMEOUT: '2.5' })).toMatchObject({ databasePoolSize: 25, shutdownTimeout: 2.5 });
+  });
+
+  it('takes PgBouncer in transaction mode only with a direct URL beside it', () => {
+    const database = { DATA_DIR: dataDir(), SECRET: 'a-secret-of-enough-length', DATABASE_URL: 'postgres://app@pgbouncer:6432/board' };
+    expect(loadConfig({ ...database, DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: 'postgres://app@db:5432/board' })).toMatchObject({
+      databasePoolMode: 'transaction',
+      databaseDirectUrl: 'postgres://app@db:5432/board',
+    });
+    expect(() => loadConfig({ ...database, DATABASE_POOL_MODE: 'transaction' })).toThrow(/DATABASE_POOL_MODE="transaction": transaction needs DATABASE_DIRECT_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_DIRECT_URL: 'postgres://app@db:5432/board' })).toThrow(/DATABASE_DIRECT_URL=.*is set but DATABASE_URL is not/);
+    expect(() => loadConfig({ ...database, DATABASE_POOL_MODE: 'statement' })).toThrow(/DATABASE_POOL_MODE="statement": must be session or transaction/);
   });
 
   it.each([
