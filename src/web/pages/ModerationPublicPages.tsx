@@ -1,4 +1,18 @@
+import { BanDetails } from '../features/bans/components/BanDetails';
 import { PublicLog } from '../features/public-log/components/PublicLog';
+
+// The two public pages of moderation, one module (one chunk): each alone is smaller than
+// the build's minimum chunk size, and a folded page would have no chunk of its own.
+
+/** /banned: where the app goes when an action answers that this address is banned (CONTRACT.md section 11). */
+export function BannedPage() {
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6">
+      <title>Banned · Hushboard</title>
+      <BanDetails />
+    </div>
+  );
+}
 
 /** /moderation-log: the public record of moderation (CONTRACT.md section 11), linked from the footer. */
 export function ModerationLogPage() {
