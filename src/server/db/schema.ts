@@ -328,6 +328,11 @@ export const banAppeals = pgTable(
     /** Null once the ban is lifted (an accepted appeal lifts it) or re-decided after a decision. */
     banId: integer().references(() => bannedIps.id, { onDelete: 'set null' }).unique(),
     message: varchar({ length: 1000 }).notNull(),
+    /**
+     * Who appealed, so only they read their appeal and its answer: a range ban covers
+     * others, who must not. Erased after 90 days like every stored ipHash.
+     */
+    ipHash: ipHash(),
     status: varchar({ length: 10 }).$type<'pending' | 'accepted' | 'denied'>().notNull().default('pending'),
     /** The admin's answer, shown to the visitor. */
     response: varchar({ length: 1000 }),

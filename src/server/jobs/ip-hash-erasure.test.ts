@@ -43,7 +43,7 @@ describe('eraseOldIpHashes', () => {
     // Created old: the old thread, its vote, its two activities (thread, vote), and the two far activities.
     // Its prefix row looks old, but newer content still carries the hash: it stays.
     await db.update(ipHashPrefixes).set({ lastSeenAt: daysAgo(200) });
-    expect(await eraseOldIpHashes(db)).toEqual({ threads: 1, posts: 1, votes: 1, activities: 4, prefixes: 0 });
+    expect(await eraseOldIpHashes(db)).toEqual({ threads: 1, posts: 1, votes: 1, activities: 4, appeals: 0, prefixes: 0 });
     expect(await db.$count(ipHashPrefixes, eq(ipHashPrefixes.ipHash, hash))).toBe(1);
 
     const threadHashes = await db.select({ id: threads.id, ipHash: threads.ipHash }).from(threads).where(inArray(threads.id, [old.id, recent.id]));
@@ -57,7 +57,7 @@ describe('eraseOldIpHashes', () => {
     expect((await db.select({ ipHash: bannedIps.ipHash }).from(bannedIps))[0]!.ipHash).toBe(hash);
 
     const remaining = await db.$count(userActivities, isNotNull(userActivities.ipHash));
-    expect(await eraseOldIpHashes(db)).toEqual({ threads: 0, posts: 0, votes: 0, activities: 0, prefixes: 0 });
+    expect(await eraseOldIpHashes(db)).toEqual({ threads: 0, posts: 0, votes: 0, activities: 0, appeals: 0, prefixes: 0 });
     expect(await db.$count(userActivities, isNotNull(userActivities.ipHash))).toBe(remaining);
 
     // A year on, everything has aged out; the ban still keeps its hash.

@@ -1,14 +1,14 @@
 import { and, gt, isNotNull, lt, lte, max, min, sql } from 'drizzle-orm';
 import { IP_HASH_RETENTION_DAYS } from '../../shared/constants.js';
 import type { Db } from '../db/client.js';
-import { ipHashPrefixes, posts, threads, userActivities, votes } from '../db/schema.js';
+import { banAppeals, ipHashPrefixes, posts, threads, userActivities, votes } from '../db/schema.js';
 
 /** Ids per UPDATE: each statement locks at most this many rows, briefly. */
 const BATCH_IDS = 5000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The tables whose rows carry the IP hash of whoever wrote them; ban entries are not among them. */
-const tables = { threads, posts, votes, activities: userActivities } as const;
+/** The tables whose rows carry the IP hash of whoever wrote them (an appeal's, its appellant's); ban entries are not among them. */
+const tables = { threads, posts, votes, activities: userActivities, appeals: banAppeals } as const;
 type Erased = Record<keyof typeof tables | 'prefixes', number>;
 
 /**
@@ -24,7 +24,7 @@ type Erased = Record<keyof typeof tables | 'prefixes', number>;
  */
 export async function eraseOldIpHashes(db: Db, now = new Date()): Promise<Erased> {
   const cutoff = new Date(now.getTime() - IP_HASH_RETENTION_DAYS * DAY_MS);
-  const erased = { threads: 0, posts: 0, votes: 0, activities: 0, prefixes: 0 };
+  const erased = { threads: 0, posts: 0, votes: 0, activities: 0, appeals: 0, prefixes: 0 };
   for (const [name, table] of Object.entries(tables) as [keyof typeof tables, (typeof tables)[keyof typeof tables]][]) {
     const [range] = await db.select({ first: min(table.id), last: max(table.id) }).from(table);
     if (range?.first == null || range.last == null) continue;
@@ -58,6 +58,7 @@ async function eraseOldPrefixes(db: Db, cutoff: Date): Promise<number> {
           and not exists (select 1 from ${posts} where ip_hash = p.ip_hash)
           and not exists (select 1 from ${votes} where ip_hash = p.ip_hash)
           and not exists (select 1 from ${userActivities} where ip_hash = p.ip_hash)
+          and not exists (select 1 from ${banAppeals} where ip_hash = p.ip_hash)
         limit ${BATCH_IDS})`);
     total += result.rowCount ?? 0;
     if ((result.rowCount ?? 0) < BATCH_IDS) return total;

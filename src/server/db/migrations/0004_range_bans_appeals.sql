@@ -2,6 +2,7 @@ CREATE TABLE "ban_appeals" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ban_appeals_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"ban_id" integer,
 	"message" varchar(1000) NOT NULL,
+	"ip_hash" varchar(64),
 	"status" varchar(10) DEFAULT 'pending' NOT NULL,
 	"response" varchar(1000),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -97,12 +97,14 @@ export function createAppealService(db: Db) {
     const ban = await banCovering(db, hashes);
     if (!ban) return null;
     const [appeal] = await db
-      .select({ status: banAppeals.status, message: banAppeals.message, response: banAppeals.response, createdAt: banAppeals.createdAt, decidedAt: banAppeals.decidedAt })
+      .select({ status: banAppeals.status, message: banAppeals.message, response: banAppeals.response, createdAt: banAppeals.createdAt, decidedAt: banAppeals.decidedAt, ipHash: banAppeals.ipHash })
       .from(banAppeals)
       .where(eq(banAppeals.banId, ban.id));
+    // A range ban covers other people: only the appellant reads the appeal and its answer.
+    const own = appeal !== undefined && appeal.ipHash === hashes.ip;
     return {
       ban: { reason: ban.reason, expiresAt: ban.expiresAt?.toISOString() ?? null, bannedAt: ban.bannedAt.toISOString(), appealable: !appeal },
-      appeal: appeal ? serializeMine(appeal) : null,
+      appeal: own ? serializeMine(appeal) : null,
     };
   }
 
@@ -114,7 +116,7 @@ export function createAppealService(db: Db) {
       const ban = await banCovering(db, hashes);
       if (!ban) throw new NotFoundError(NOT_BANNED_YOU);
       try {
-        const [row] = await db.insert(banAppeals).values({ banId: ban.id, message }).returning();
+        const [row] = await db.insert(banAppeals).values({ banId: ban.id, message, ipHash: hashes.ip }).returning();
         return serializeMine(row!);
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(ALREADY_APPEALED);

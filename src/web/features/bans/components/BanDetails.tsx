@@ -79,7 +79,9 @@ export function BanDetails() {
             </h2>
             <AppealForm />
           </section>
-        ) : null}
+        ) : (
+          <p className="text-sm text-muted-foreground">This ban covers a range of addresses, and it has already been appealed from another one.</p>
+        )}
       </CardContent>
     </Card>
   );
