@@ -106,7 +106,7 @@ describe('client IP', () => {
     try {
       const viaProxy = await new TestClient(proxied).post('/api/login', { username: 'nobody', password: 'pass' }, { headers: { 'x-forwarded-for': forwardedIp } });
       expect(viaProxy.statusCode).toBe(403);
-      expect(viaProxy.json()).toEqual({ message: 'You are banned: proxy test' });
+      expect(viaProxy.json()).toEqual({ message: 'You are banned: proxy test', ban: { reason: 'proxy test', expiresAt: null, appealable: true } });
     } finally {
       await proxied.close();
     }

@@ -12,7 +12,7 @@ import { createLiveEvents, type LiveEventsOptions } from './modules/events/index
 import { createFeedService } from './modules/feeds/index.js';
 import { createAddressService, createTipService } from './modules/crypto/index.js';
 import { createFollowService } from './modules/follows/index.js';
-import { createBanService, createModerationService } from './modules/moderation/index.js';
+import { createAppealService, createBanService, createModerationService } from './modules/moderation/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import { createPostService } from './modules/posts/index.js';
 import { createPremiumService } from './modules/premium/index.js';
@@ -50,6 +50,7 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
   return {
     activities: createActivityService(db),
     addresses: createAddressService(db),
+    appeals: createAppealService(db),
     auth: createAuthService(db),
     bans: createBanService(db),
     boards,

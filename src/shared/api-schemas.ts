@@ -156,9 +156,12 @@ const SavedThread = Thread.extend({ savedAt: timestamp });
 
 const UserRef = z.object({ id, username: z.string() });
 
+const BanScope = z.enum(['ip', 'subnet', 'wide']);
+
 const Ban = z.object({
   id,
   ipHash,
+  scope: BanScope,
   bannedAt: timestamp,
   reason: z.string().nullable(),
   expiresAt: timestamp.nullable().describe('Null: permanent.'),
@@ -177,6 +180,40 @@ const IpHashes = z.object({
       isBanned: z.boolean(),
     }),
   ),
+});
+
+const BanPreview = z.object({ covered: count.describe('Distinct known IP hashes in that range (1 for scope ip).') });
+
+const BanNotice = z.object({
+  reason: z.string().nullable(),
+  expiresAt: timestamp.nullable().describe('Null: permanent.'),
+  appealable: z.boolean().describe('True while no appeal has been made against this ban.'),
+});
+
+const BannedErrorBody = z.object({ message: z.string(), ban: BanNotice });
+
+const AppealStatus = z.enum(['pending', 'accepted', 'denied']);
+
+const MyAppeal = z.object({
+  status: AppealStatus,
+  message: z.string(),
+  response: z.string().nullable(),
+  createdAt: timestamp,
+  decidedAt: timestamp.nullable(),
+});
+
+const MyBan = z
+  .object({ ban: BanNotice.extend({ bannedAt: timestamp }), appeal: MyAppeal.nullable() })
+  .nullable()
+  .describe("The caller's ban in force and its appeal; null when not banned.");
+
+const Appeal = MyAppeal.extend({
+  id,
+  ban: z
+    .object({ id, ipHash, scope: BanScope, reason: z.string().nullable(), expiresAt: timestamp.nullable(), bannedAt: timestamp })
+    .nullable()
+    .describe('Null once the ban was lifted or re-decided.'),
+  decidedBy: UserRef.nullable(),
 });
 
 const ReportStatus = z.enum(['open', 'resolved', 'dismissed']);
@@ -210,9 +247,11 @@ const ModerationAction = z.enum([
   'reactivate',
   'report_resolved',
   'report_dismissed',
+  'appeal_accepted',
+  'appeal_denied',
 ]);
 
-const ModerationTargetType = z.enum(['thread', 'post', 'ip', 'user', 'report']);
+const ModerationTargetType = z.enum(['thread', 'post', 'ip', 'user', 'report', 'appeal']);
 
 const ModerationLogEntry = z.object({
   id,
@@ -222,6 +261,16 @@ const ModerationLogEntry = z.object({
   details: z.record(z.string(), z.unknown()).describe('What the target was at the time (a thread title, a ban reason...).'),
   createdAt: timestamp,
   admin: UserRef.nullable().describe("Null when that admin's account is gone."),
+});
+
+const PublicModerationAction = ModerationAction.exclude(['report_resolved', 'report_dismissed']);
+
+const PublicModerationLogEntry = z.object({
+  id,
+  action: PublicModerationAction,
+  target: z.string().describe("In words: a thread's title, 'a post in <title>', 'an IP address', 'a subnet'..."),
+  reason: z.string().nullable(),
+  createdAt: timestamp,
 });
 
 const CryptoAddress = z.object({
@@ -329,8 +378,16 @@ export const apiSchemas = {
   IsFollowing,
   SavedThread,
   UserRef,
+  BanScope,
   Ban,
   BanList,
+  BanPreview,
+  BanNotice,
+  BannedErrorBody,
+  AppealStatus,
+  MyAppeal,
+  MyBan,
+  Appeal,
   IpHashes,
   ReportStatus,
   ReportTarget,
@@ -338,6 +395,8 @@ export const apiSchemas = {
   ModerationAction,
   ModerationTargetType,
   ModerationLogEntry,
+  PublicModerationAction,
+  PublicModerationLogEntry,
   CryptoAddress,
   PaymentAddress,
   TipStatus,
@@ -390,8 +449,16 @@ interface ApiTypes {
   IsFollowing: Api.IsFollowing;
   SavedThread: Api.SavedThread;
   UserRef: Api.UserRef;
+  BanScope: Api.BanScope;
   Ban: Api.Ban;
   BanList: Api.BanList;
+  BanPreview: Api.BanPreview;
+  BanNotice: Api.BanNotice;
+  BannedErrorBody: Api.BannedErrorBody;
+  AppealStatus: Api.AppealStatus;
+  MyAppeal: Api.MyAppeal;
+  MyBan: Api.MyBan;
+  Appeal: Api.Appeal;
   IpHashes: Api.IpHashes;
   ReportStatus: Api.ReportStatus;
   ReportTarget: Api.ReportTarget;
@@ -399,6 +466,8 @@ interface ApiTypes {
   ModerationAction: Api.ModerationAction;
   ModerationTargetType: Api.ModerationTargetType;
   ModerationLogEntry: Api.ModerationLogEntry;
+  PublicModerationAction: Api.PublicModerationAction;
+  PublicModerationLogEntry: Api.PublicModerationLogEntry;
   CryptoAddress: Api.CryptoAddress;
   PaymentAddress: Api.PaymentAddress;
   TipStatus: Api.TipStatus;

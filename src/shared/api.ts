@@ -210,10 +210,14 @@ export interface UserRef {
   username: string;
 }
 
+/** What a ban covers: the address behind an ipHash, its /24 (IPv6 /64), or its /16 (IPv6 /48). */
+export type BanScope = 'ip' | 'subnet' | 'wide';
+
 /** An IP ban: POST /api/moderation/ban-ip answers one, GET /api/moderation/banned-ips lists them. */
 export interface Ban {
   id: number;
   ipHash: string;
+  scope: BanScope;
   bannedAt: string;
   reason: string | null;
   /** Null: permanent. */
@@ -236,6 +240,53 @@ export interface IpHashes {
     postIds: number[];
     isBanned: boolean;
   }[];
+}
+
+/** GET /api/moderation/ban-ip/preview: how many distinct known IP hashes a ban of that scope would cover. */
+export interface BanPreview {
+  covered: number;
+}
+
+/** A ban as the banned visitor sees it: in a 403's `ban` and in GET /api/bans/mine. No hash of any kind. */
+export interface BanNotice {
+  reason: string | null;
+  /** Null: permanent. */
+  expiresAt: string | null;
+  /** True while no appeal has been made against this ban. */
+  appealable: boolean;
+}
+
+/** 403 from a guarded route while the caller is banned (CONTRACT.md section 11). */
+export interface BannedErrorBody {
+  message: string;
+  ban: BanNotice;
+}
+
+export type AppealStatus = 'pending' | 'accepted' | 'denied';
+
+/** A visitor's appeal as they see it. */
+export interface MyAppeal {
+  status: AppealStatus;
+  message: string;
+  /** The admin's answer, once decided. */
+  response: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** GET /api/bans/mine: the caller's ban in force and its appeal; null when not banned. */
+export type MyBan = {
+  ban: { reason: string | null; expiresAt: string | null; appealable: boolean; bannedAt: string };
+  appeal: MyAppeal | null;
+} | null;
+
+/** An appeal in the admins' queue (GET /api/moderation/appeals, PATCH answers one). */
+export interface Appeal extends MyAppeal {
+  id: number;
+  /** Null once the ban was lifted (an accepted appeal lifts it) or re-decided. */
+  ban: { id: number; ipHash: string; scope: BanScope; reason: string | null; expiresAt: string | null; bannedAt: string } | null;
+  /** Null while pending, or when that admin's account is gone. */
+  decidedBy: UserRef | null;
 }
 
 export type ReportStatus = 'open' | 'resolved' | 'dismissed';
@@ -269,9 +320,11 @@ export type ModerationAction =
   | 'suspend'
   | 'reactivate'
   | 'report_resolved'
-  | 'report_dismissed';
+  | 'report_dismissed'
+  | 'appeal_accepted'
+  | 'appeal_denied';
 
-export type ModerationTargetType = 'thread' | 'post' | 'ip' | 'user' | 'report';
+export type ModerationTargetType = 'thread' | 'post' | 'ip' | 'user' | 'report' | 'appeal';
 
 /** GET /api/moderation/log: who did what to what, and when; newest first, 50 a page (`?before={id}`). */
 export interface ModerationLogEntry {
@@ -285,6 +338,22 @@ export interface ModerationLogEntry {
   createdAt: string;
   /** Null when that admin's account is gone. */
   admin: UserRef | null;
+}
+
+/** The public moderation log's actions: the admin log's, without report handling (which stays internal). */
+export type PublicModerationAction = Exclude<ModerationAction, 'report_resolved' | 'report_dismissed'>;
+
+/**
+ * GET /api/moderation/public-log: what was done, to what, why and when; never who
+ * moderated, never an ipHash. Newest first, 50 a page (`?before={id}`).
+ */
+export interface PublicModerationLogEntry {
+  id: number;
+  action: PublicModerationAction;
+  /** In words: a thread's title, 'a post in <title>', 'an IP address', 'a subnet'... */
+  target: string;
+  reason: string | null;
+  createdAt: string;
 }
 
 // Payments (CONTRACT.md section 7). Amounts are decimal strings.

@@ -27,6 +27,8 @@ export const routes: Route[] = [
   { path: '/privacy', ...page(() => import('./pages/LegalPages'), 'PrivacyPage') },
   { path: '/guidelines', ...page(() => import('./pages/LegalPages'), 'GuidelinesPage') },
   { path: '/auth', ...page(() => import('./pages/AuthPage'), 'AuthPage') },
+  { path: '/banned', ...page(() => import('./pages/ModerationPublicPages'), 'BannedPage') },
+  { path: '/moderation-log', ...page(() => import('./pages/ModerationPublicPages'), 'ModerationLogPage') },
   // Where the spec sends a logged-out user who tries to post.
   { path: '/login', element: <Navigate to="/auth" replace /> },
   { path: '*', ...page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },

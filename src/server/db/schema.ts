@@ -294,7 +294,59 @@ export const bannedIps = pgTable(
     reason: varchar({ length: 500 }),
     /** Null: permanent. */
     expiresAt: timestamp({ withTimezone: true }),
+    /** What the ban covers: the address behind ipHash (`ip`), its /24 or /64 (`subnet`), its /16 or /48 (`wide`). */
+    scope: varchar({ length: 10 }).$type<'ip' | 'subnet' | 'wide'>().notNull().default('ip'),
+    /** The keyed hash of the banned prefix (lib/ip-prefix.ts); null for `ip`. */
+    rangeHash: varchar({ length: 64 }),
   },
+  // The ban check compares a client's three hashes with this one expression: one look-up.
+  (t) => [index('banned_ips_match_idx').on(sql`coalesce(${t.rangeHash}, ${t.ipHash})`)],
+);
+
+/**
+ * The keyed hashes of the prefixes around each stored ipHash (CONTRACT.md section 11,
+ * range bans): never the addresses. An admin banning an ipHash can then ban its range,
+ * and see how many known hashes that range covers. Erased with the ipHash (90 days).
+ */
+export const ipHashPrefixes = pgTable(
+  'ip_hash_prefixes',
+  {
+    ipHash: ipHash().primaryKey(),
+    /** IPv4 /24 or IPv6 /64. */
+    subnetHash: varchar({ length: 64 }).notNull(),
+    /** IPv4 /16 or IPv6 /48. */
+    wideHash: varchar({ length: 64 }).notNull(),
+    /** Moves when the hash is stored again (at most hourly per instance), so the erasure job can find old ones. */
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ip_hash_prefixes_subnet_idx').on(t.subnetHash),
+    index('ip_hash_prefixes_wide_idx').on(t.wideHash),
+    index('ip_hash_prefixes_last_seen_idx').on(t.lastSeenAt),
+  ],
+);
+
+/** A banned visitor's appeal (CONTRACT.md section 11): one per ban, decided by an admin. */
+export const banAppeals = pgTable(
+  'ban_appeals',
+  {
+    id: id(),
+    /** Null once the ban is lifted (an accepted appeal lifts it) or re-decided after a decision. */
+    banId: integer().references(() => bannedIps.id, { onDelete: 'set null' }).unique(),
+    message: varchar({ length: 1000 }).notNull(),
+    /**
+     * Who appealed, so only they read their appeal and its answer: a range ban covers
+     * others, who must not. Erased after 90 days like every stored ipHash.
+     */
+    ipHash: ipHash(),
+    status: varchar({ length: 10 }).$type<'pending' | 'accepted' | 'denied'>().notNull().default('pending'),
+    /** The admin's answer, shown to the visitor. */
+    response: varchar({ length: 1000 }),
+    createdAt: createdAt(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedById: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('ban_appeals_status_idx').on(t.status, t.createdAt)],
 );
 
 export const reports = pgTable(

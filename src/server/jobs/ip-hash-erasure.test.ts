@@ -1,6 +1,6 @@
 import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bannedIps, posts, threads, userActivities, votes } from '../db/schema.js';
+import { bannedIps, ipHashPrefixes, posts, threads, userActivities, votes } from '../db/schema.js';
 import { useTestApp } from '../test/app.js';
 import { createReply, createThread, signUp, type TestUser } from '../test/factories.js';
 import { eraseOldIpHashes } from './ip-hash-erasure.js';
@@ -41,7 +41,10 @@ describe('eraseOldIpHashes', () => {
     expect(far.rows).toHaveLength(3);
 
     // Created old: the old thread, its vote, its two activities (thread, vote), and the two far activities.
-    expect(await eraseOldIpHashes(db)).toEqual({ threads: 1, posts: 1, votes: 1, activities: 4 });
+    // Its prefix row looks old, but newer content still carries the hash: it stays.
+    await db.update(ipHashPrefixes).set({ lastSeenAt: daysAgo(200) });
+    expect(await eraseOldIpHashes(db)).toEqual({ threads: 1, posts: 1, votes: 1, activities: 4, appeals: 0, prefixes: 0 });
+    expect(await db.$count(ipHashPrefixes, eq(ipHashPrefixes.ipHash, hash))).toBe(1);
 
     const threadHashes = await db.select({ id: threads.id, ipHash: threads.ipHash }).from(threads).where(inArray(threads.id, [old.id, recent.id]));
     expect(Object.fromEntries(threadHashes.map((row) => [row.id, row.ipHash]))).toEqual({ [old.id]: null, [recent.id]: hash });
@@ -54,13 +57,16 @@ describe('eraseOldIpHashes', () => {
     expect((await db.select({ ipHash: bannedIps.ipHash }).from(bannedIps))[0]!.ipHash).toBe(hash);
 
     const remaining = await db.$count(userActivities, isNotNull(userActivities.ipHash));
-    expect(await eraseOldIpHashes(db)).toEqual({ threads: 0, posts: 0, votes: 0, activities: 0 });
+    expect(await eraseOldIpHashes(db)).toEqual({ threads: 0, posts: 0, votes: 0, activities: 0, appeals: 0, prefixes: 0 });
     expect(await db.$count(userActivities, isNotNull(userActivities.ipHash))).toBe(remaining);
 
     // A year on, everything has aged out; the ban still keeps its hash.
     const later = await eraseOldIpHashes(db, new Date(Date.now() + 365 * 86_400_000));
     expect(later.threads).toBeGreaterThan(0);
     for (const table of [threads, posts, votes, userActivities]) expect(await db.$count(table, isNotNull(table.ipHash))).toBe(0);
+    // The prefix hashes went with them (the ban keeps its own hash).
+    expect(later.prefixes).toBeGreaterThan(0);
+    expect(await db.$count(ipHashPrefixes)).toBe(0);
     expect(await db.$count(bannedIps, eq(bannedIps.ipHash, hash))).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 // Typed errors thrown by services and routes; plugins/error-handler.ts turns each into
 // the contract's status and {message, errors} body.
+import type { BanNotice } from '../../shared/api.js';
 
 export class HttpError extends Error {
   constructor(
@@ -33,6 +34,16 @@ export class UnauthorizedError extends HttpError {
 export class ForbiddenError extends HttpError {
   constructor(message = 'Forbidden') {
     super(403, message);
+  }
+}
+
+/** 403 for a banned client: the body carries the ban, so the web app can show its ban page. */
+export class BannedError extends ForbiddenError {
+  constructor(
+    message: string,
+    readonly ban: BanNotice,
+  ) {
+    super(message);
   }
 }
 

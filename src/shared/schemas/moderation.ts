@@ -22,14 +22,29 @@ const optionalReason = z.preprocess(
   z.string({ error: 'Invalid input' }).trim().max(REASON_MAX, REASON_TOO_LONG).optional(),
 );
 
+const ipHashField = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? IP_HASH_REQUIRED : INVALID_IP_HASH) })
+  .trim()
+  .min(1, IP_HASH_REQUIRED)
+  .regex(IP_HASH_PATTERN, INVALID_IP_HASH)
+  .transform((hash) => hash.toLowerCase());
+
+export const BAN_SCOPES = ['ip', 'subnet', 'wide'] as const;
+export const INVALID_BAN_SCOPE = 'Scope must be ip, subnet or wide';
+/** What the ban dialog calls each scope. */
+export const BAN_SCOPE_LABELS: Record<(typeof BAN_SCOPES)[number], string> = {
+  ip: 'This address only',
+  subnet: 'Its subnet (IPv4 /24, IPv6 /64)',
+  wide: 'Its wide range (IPv4 /16, IPv6 /48)',
+};
+
+/** Absent or blank: `ip`, the address behind the hash only (CONTRACT.md section 11). */
+const banScopeField = z.preprocess(blankToUndefined, z.enum(BAN_SCOPES, { error: INVALID_BAN_SCOPE }).default('ip'));
+
 /** POST /api/moderation/ban-ip and the ban forms (SPEC.md section 5: 'IP Hash is required'). */
 export const banIpSchema = z.object({
-  ipHash: z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? IP_HASH_REQUIRED : INVALID_IP_HASH) })
-    .trim()
-    .min(1, IP_HASH_REQUIRED)
-    .regex(IP_HASH_PATTERN, INVALID_IP_HASH)
-    .transform((hash) => hash.toLowerCase()),
+  ipHash: ipHashField,
+  scope: banScopeField,
   reason: optionalReason,
   // Absent: a permanent ban. An instant with its offset ('Z' or '+02:00'), so the
   // server never guesses the time zone of the admin who typed it.
@@ -87,3 +102,35 @@ export const userStatusSchema = z.object({ isActive: z.boolean({ error: 'isActiv
 export const moderationLogQuerySchema = z.object({
   before: optionalIdField('before must be a log entry id'),
 });
+
+/** GET /api/moderation/ban-ip/preview: what a ban of that scope on that hash would cover. */
+export const banPreviewQuerySchema = z.object({ ipHash: ipHashField, scope: banScopeField });
+
+export const APPEAL_MIN = 10;
+export const APPEAL_MAX = 1000;
+export const APPEAL_TOO_SHORT = `Please explain in at least ${APPEAL_MIN} characters`;
+export const APPEAL_TOO_LONG = `Appeal must be at most ${APPEAL_MAX} characters`;
+
+/** POST /api/bans/appeal and the ban page's appeal form. */
+export const appealSchema = z.object({
+  message: z.string({ error: APPEAL_TOO_SHORT }).trim().min(APPEAL_MIN, APPEAL_TOO_SHORT).max(APPEAL_MAX, APPEAL_TOO_LONG),
+});
+export type AppealInput = z.input<typeof appealSchema>;
+
+export const RESPONSE_TOO_LONG = `Response must be at most ${APPEAL_MAX} characters`;
+export const DENIAL_NEEDS_RESPONSE = 'Tell the visitor why the appeal is denied';
+
+/** PATCH /api/moderation/appeals/{id}: accepting lifts the ban; a denial says why. */
+export const appealDecisionSchema = z
+  .object({
+    status: z.enum(['accepted', 'denied'], { error: 'status must be accepted or denied' }),
+    response: z.preprocess(blankToUndefined, z.string({ error: 'Invalid input' }).trim().max(APPEAL_MAX, RESPONSE_TOO_LONG).optional()),
+  })
+  .refine((decision) => decision.status === 'accepted' || (decision.response ?? '').length > 0, {
+    path: ['response'],
+    message: DENIAL_NEEDS_RESPONSE,
+  });
+export type AppealDecisionInput = z.input<typeof appealDecisionSchema>;
+
+/** GET /api/moderation/public-log query: newest first, 50 at a time before `before`. */
+export const publicLogQuerySchema = moderationLogQuerySchema;

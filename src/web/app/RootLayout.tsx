@@ -6,6 +6,7 @@ import { useBoards } from '../features/boards/api/get-boards';
 import { CreateThreadDialog } from '../features/threads/components/CreateThreadDialog';
 import type { PartTrigger } from '../lib/on-first-use';
 import { useUser } from '../lib/auth/get-user';
+import { BanWatcher } from './BanWatcher';
 import { Outlet, useLocation } from './router';
 
 // The shell composes the features the layout shows (boards, the New Thread dialog) into
@@ -28,6 +29,7 @@ export function RootLayout() {
         </main>
       </div>
       <Footer />
+      <BanWatcher />
     </div>
   );
 }

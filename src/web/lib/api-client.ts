@@ -1,7 +1,7 @@
 // The one way the web app talks to the API (SPEC.md section 7, CONTRACT.md sections 2-3):
 // same-origin credentials, the anti-forgery token echoed back on every mutation, and
 // every non-2xx answer turned into an ApiError carrying the server's message.
-import type { ApiErrorBody } from '../../shared/api.js';
+import type { ApiErrorBody, BannedErrorBody, BanNotice } from '../../shared/api.js';
 import { CSRF_BODY_FIELD, CSRF_HEADER } from '../../shared/constants.js';
 
 export class ApiError extends Error {
@@ -25,6 +25,19 @@ export class ApiError extends Error {
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
+
+/**
+ * Who hears of a banned caller's 403 (CONTRACT.md section 11): the app shell, which
+ * shows the ban page instead of the failing action's error toast. The call still fails.
+ */
+let bannedListener: ((ban: BanNotice) => void) | null = null;
+
+export function onBanned(listener: ((ban: BanNotice) => void) | null): void {
+  bannedListener = listener;
+}
+
+const isBannedBody = (json: unknown): json is BannedErrorBody =>
+  typeof json === 'object' && json !== null && typeof (json as { ban?: unknown }).ban === 'object' && (json as { ban?: unknown }).ban !== null;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Body = Record<string, unknown> | FormData;
@@ -94,6 +107,7 @@ async function request<T>(method: Method, path: string, body?: Body, query?: Que
   if (response.status === 204) return undefined as T;
   const { json, text } = await readBody(response);
   if (!response.ok) {
+    if (response.status === 403 && isBannedBody(json)) bannedListener?.(json.ban);
     const errorBody = json && typeof json === 'object' ? (json as Partial<ApiErrorBody>) : null;
     throw new ApiError(response.status, errorBody, text);
   }

@@ -4,6 +4,7 @@ import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { toast } from '../components/ui/use-toast';
 import { useUser } from '../lib/auth/get-user';
+import { AppealsPanel } from '../features/moderation/components/AppealsPanel';
 import { BannedIpsPanel } from '../features/moderation/components/BannedIpsPanel';
 import { IpFinder } from '../features/moderation/components/IpFinder';
 import { ModerationLog } from '../features/moderation/components/ModerationLog';
@@ -30,13 +31,14 @@ export function ModerationPage() {
       <title>Moderation Panel · Hushboard</title>
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">Moderation Panel</h1>
-        <p className="text-muted-foreground">Bans, IP look-ups, reports and the record of every action.</p>
+        <p className="text-muted-foreground">Bans, IP look-ups, reports, appeals and the record of every action.</p>
       </div>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="max-w-full overflow-x-auto">
           <TabsTrigger value="bans">Banned IPs</TabsTrigger>
           <TabsTrigger value="finder">IP Finder</TabsTrigger>
           <TabsTrigger value="reports">Reports</TabsTrigger>
+          <TabsTrigger value="appeals">Appeals</TabsTrigger>
           <TabsTrigger value="log">Log</TabsTrigger>
         </TabsList>
         <TabsContent value="bans" className="pt-2">
@@ -47,6 +49,9 @@ export function ModerationPage() {
         </TabsContent>
         <TabsContent value="reports" className="pt-2">
           <ReportsPanel />
+        </TabsContent>
+        <TabsContent value="appeals" className="pt-2">
+          <AppealsPanel />
         </TabsContent>
         <TabsContent value="log" className="pt-2">
           <ModerationLog />

@@ -219,12 +219,12 @@ describe('bans on accounts', () => {
     const client = t.client({ ip });
     const register = await client.post('/api/register', { username: uniqueName('b2'), password: 'pass' });
     expect(register.statusCode).toBe(403);
-    expect(register.json()).toEqual({ message: 'You are banned: spam' });
+    expect(register.json()).toEqual({ message: 'You are banned: spam', ban: { reason: 'spam', expiresAt: null, appealable: true } });
     expect((await client.login(username, 'rightpass')).statusCode).toBe(403);
     expect((await t.client().login(username, 'rightpass')).statusCode).toBe(200);
 
     await t.database.db.update(bannedIps).set({ reason: null }).where(eq(bannedIps.ipHash, ipHash));
-    expect((await client.login(username, 'rightpass')).json()).toEqual({ message: 'You are banned' });
+    expect((await client.login(username, 'rightpass')).json()).toEqual({ message: 'You are banned', ban: { reason: null, expiresAt: null, appealable: true } });
 
     await t.database.db.update(bannedIps).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bannedIps.ipHash, ipHash));
     expect((await client.login(username, 'rightpass')).statusCode).toBe(200);

@@ -30,13 +30,14 @@ describe('the ban journey', () => {
     expect(created.json()).toEqual({
       id: expect.any(Number),
       ipHash,
+      scope: 'ip',
       bannedAt: expect.any(String),
       reason: 'spam',
       expiresAt: null,
       bannedBy: { id: admin.id, username: admin.username },
     });
 
-    const banned = { message: 'You are banned: spam' };
+    const banned = { message: 'You are banned: spam', ban: { reason: 'spam', expiresAt: null, appealable: true } };
     const attempts = [
       await t.client({ ip }).post('/api/register', { username: 'freshname1', password: 'password1' }),
       await poster.client.login(poster.username),
@@ -70,7 +71,7 @@ describe('the ban journey', () => {
     expect((await ban({ ipHash: await authorHash(thread.id) })).statusCode).toBe(201);
     const response = await poster.client.post('/api/posts', { threadId: thread.id, content: 'hello' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'You are banned' });
+    expect(response.json()).toEqual({ message: 'You are banned', ban: { reason: null, expiresAt: null, appealable: true } });
   });
 
   it('lets a ban lapse on its own once its expiry has passed', async () => {

@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Ban, IpHashes } from '../../../shared/api.js';
+import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Ban, BanPreview, BanScope, IpHashes } from '../../../shared/api.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { bannedIps, posts, threads, users } from '../../db/schema.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { banAppeals, bannedIps, ipHashPrefixes, posts, threads, users } from '../../db/schema.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { recordModeration } from './log.js';
 
 export const NOT_BANNED = 'This IP hash is not banned';
+/** A range ban needs the hash's prefixes, which are kept only as long as the hash (90 days). */
+export const NO_KNOWN_RANGE = 'No range is known for this IP hash';
 
 /** A ban applies until it expires; a null expiry never does (the same test, on the same clock, as plugins/client-ip.ts). */
 const inForce = (): SQL => or(isNull(bannedIps.expiresAt), gt(bannedIps.expiresAt, new Date()))!;
@@ -14,6 +16,7 @@ const inForce = (): SQL => or(isNull(bannedIps.expiresAt), gt(bannedIps.expiresA
 const banColumns = {
   id: bannedIps.id,
   ipHash: bannedIps.ipHash,
+  scope: bannedIps.scope,
   bannedAt: bannedIps.bannedAt,
   reason: bannedIps.reason,
   expiresAt: bannedIps.expiresAt,
@@ -24,6 +27,7 @@ const banColumns = {
 interface BanRow {
   id: number;
   ipHash: string;
+  scope: BanScope;
   bannedAt: Date;
   reason: string | null;
   expiresAt: Date | null;
@@ -35,11 +39,22 @@ function serializeBan(row: BanRow): Ban {
   return {
     id: row.id,
     ipHash: row.ipHash,
+    scope: row.scope,
     bannedAt: row.bannedAt.toISOString(),
     reason: row.reason,
     expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
     bannedBy: row.bannedById !== null && row.bannedByUsername !== null ? { id: row.bannedById, username: row.bannedByUsername } : null,
   };
+}
+
+/** The keyed hash of the subnet or wide range around a known ipHash; 400 on `scope` when none is known. */
+async function rangeHashOf(db: DbOrTx, ipHash: string, scope: Exclude<BanScope, 'ip'>): Promise<string> {
+  const [row] = await db
+    .select({ subnet: ipHashPrefixes.subnetHash, wide: ipHashPrefixes.wideHash })
+    .from(ipHashPrefixes)
+    .where(eq(ipHashPrefixes.ipHash, ipHash));
+  if (!row) throw new ValidationError(NO_KNOWN_RANGE, { scope: NO_KNOWN_RANGE });
+  return row[scope];
 }
 
 const selectBans = (db: DbOrTx) => db.select(banColumns).from(bannedIps).leftJoin(users, eq(users.id, bannedIps.bannedById));
@@ -54,29 +69,43 @@ export function createBanService(db: Db) {
     },
 
     /**
-     * Bans an IP hash, or re-decides an existing ban (reason, expiry, who and when):
-     * one row per hash, so a lifted or expired ban is simply replaced.
+     * Bans an IP hash, or the range around it, or re-decides an existing ban (scope,
+     * reason, expiry, who and when): one row per hash, so a lifted or expired ban is
+     * simply replaced. A re-decided ban can be appealed again once its appeal was decided.
      */
-    async ban(adminId: number, input: { ipHash: string; reason?: string | undefined; expiresAt?: string | undefined }): Promise<Ban> {
+    async ban(
+      adminId: number,
+      input: { ipHash: string; scope: BanScope; reason?: string | undefined; expiresAt?: string | undefined },
+    ): Promise<Ban> {
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-      const values = { ipHash: input.ipHash, reason: input.reason ?? null, expiresAt, bannedById: adminId };
+      const rangeHash = input.scope === 'ip' ? null : await rangeHashOf(db, input.ipHash, input.scope);
+      const values = { ipHash: input.ipHash, scope: input.scope, rangeHash, reason: input.reason ?? null, expiresAt, bannedById: adminId };
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(bannedIps)
           .values(values)
           .onConflictDoUpdate({ target: bannedIps.ipHash, set: { ...values, bannedAt: sql`now()` } })
           .returning({ id: bannedIps.id });
+        await tx.update(banAppeals).set({ banId: null }).where(and(eq(banAppeals.banId, row!.id), ne(banAppeals.status, 'pending')));
         await recordModeration(tx, {
           adminId,
           action: 'ban',
           targetType: 'ip',
           targetId: input.ipHash,
-          details: { reason: values.reason, expiresAt: values.expiresAt?.toISOString() ?? null },
+          details: { scope: input.scope, reason: values.reason, expiresAt: values.expiresAt?.toISOString() ?? null },
         });
         return row!.id;
       });
       const [row] = await selectBans(db).where(eq(bannedIps.id, id));
       return serializeBan(row!);
+    },
+
+    /** How many distinct known IP hashes a ban of that scope on that hash would cover. */
+    async preview(ipHash: string, scope: BanScope): Promise<BanPreview> {
+      if (scope === 'ip') return { covered: 1 };
+      const rangeHash = await rangeHashOf(db, ipHash, scope);
+      const column = scope === 'subnet' ? ipHashPrefixes.subnetHash : ipHashPrefixes.wideHash;
+      return { covered: await db.$count(ipHashPrefixes, eq(column, rangeHash)) };
     },
 
     /** Lifts a ban in force; a hash that is not banned (or whose ban expired) is a 404. */
@@ -111,10 +140,17 @@ export function createBanService(db: Db) {
         byHash.set(reply.ipHash, entry);
       }
       const hashes = [...byHash.keys()];
+      // Banned directly, or inside a range ban (through the hash's known prefixes).
       const banned = hashes.length
-        ? await db.select({ ipHash: bannedIps.ipHash }).from(bannedIps).where(and(inArray(bannedIps.ipHash, hashes), inForce()))
-        : [];
-      const bannedSet = new Set(banned.map((row) => row.ipHash));
+        ? await db.execute<{ ipHash: string }>(sql`
+            select h.hash as "ipHash" from unnest(array[${sql.join(hashes.map((hash) => sql`${hash}`), sql`, `)}]::varchar[]) as h(hash)
+            left join ${ipHashPrefixes} p on p.ip_hash = h.hash
+            where exists (
+              select 1 from ${bannedIps} b
+              where coalesce(b.range_hash, b.ip_hash) in (h.hash, p.subnet_hash, p.wide_hash)
+                and (b.expires_at is null or b.expires_at > now()))`)
+        : { rows: [] };
+      const bannedSet = new Set(banned.rows.map((row) => row.ipHash));
       return {
         threadId,
         hashes: [...byHash].map(([ipHash, entry]) => ({ ipHash, ...entry, isBanned: bannedSet.has(ipHash) })),

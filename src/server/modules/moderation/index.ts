@@ -1,6 +1,7 @@
 // The moderation module as other code sees it: modules import one another only through
 // their index.ts (ARCHITECTURE.md; eslint.config.js enforces it).
 
+export { createAppealService, type AppealService } from './appeals.js';
 export { createBanService, type BanService } from './bans.js';
 export { recordModeration, type ModerationRecord } from './log.js';
 export { moderationRoutes } from './routes.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   banIpSchema,
+  banPreviewQuerySchema,
   IP_HASH_PATTERN,
   lockSchema,
   moderationLogQuerySchema,
@@ -11,6 +12,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
+import { appealRoutes } from './appeal-routes.js';
 import { NOT_BANNED } from './bans.js';
 
 type IdParams = { Params: { id: string } };
@@ -48,6 +50,12 @@ export async function moderationRoutes(app: FastifyInstance) {
     return reply.code(201).send(await bans.ban(admin.id, input));
   });
 
+  app.get('/api/moderation/ban-ip/preview', async (request) => {
+    request.requireAdmin();
+    const { ipHash, scope } = parseInput(banPreviewQuerySchema, request.query);
+    return bans.preview(ipHash, scope);
+  });
+
   app.delete<{ Params: { ipHash: string } }>('/api/moderation/ban-ip/:ipHash', async (request, reply) => {
     const admin = request.requireAdmin();
     const { ipHash } = request.params;
@@ -74,4 +82,6 @@ export async function moderationRoutes(app: FastifyInstance) {
     const { before } = parseInput(moderationLogQuerySchema, request.query);
     return moderation.log({ beforeId: before });
   });
+
+  await appealRoutes(app);
 }

@@ -12,6 +12,7 @@ import { premiumAccessSet } from '../premium/index.js';
 import { findThread, serializeThread } from '../threads/index.js';
 import { serializeCurrentUser } from '../users/index.js';
 import { listModerationLog, recordModeration } from './log.js';
+import { listPublicModerationLog } from './public-log.js';
 
 export const CANNOT_SUSPEND_SELF = 'You cannot suspend your own account';
 
@@ -35,6 +36,9 @@ export function createModerationService(db: Db, imageUrlOf: ImageUrlOf) {
   return {
     /** The moderation log, newest first, a page at a time before `beforeId`. */
     log: (query: { beforeId?: number | undefined } = {}) => listModerationLog(db, query),
+
+    /** The public log: no moderator, no ipHash (public-log.ts). */
+    publicLog: (query: { beforeId?: number | undefined } = {}) => listPublicModerationLog(db, query),
 
     /** Sets isSticky or isLocked on a live thread; the answer is the thread as the admin sees it. */
     async setThreadFlag(adminId: number, threadId: number, flag: Flag, value: boolean): Promise<Thread> {

@@ -236,7 +236,9 @@ export function buildOpenApiDocument(docs: RouteDoc[], { version }: { version: s
 
   const errorResponses: Record<string, JsonSchema> = {};
   for (const [status, description] of Object.entries(ERROR_DESCRIPTIONS)) {
-    errorResponses[`Error${status}`] = { description, content: { 'application/json': { schema: ref('ApiErrorBody') } } };
+    // A banned caller's 403 also carries the ban (CONTRACT.md section 11).
+    const schema = status === '403' ? { anyOf: [ref('ApiErrorBody'), ref('BannedErrorBody')] } : ref('ApiErrorBody');
+    errorResponses[`Error${status}`] = { description, content: { 'application/json': { schema } } };
   }
 
   return {

@@ -3,7 +3,8 @@ import formats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, type TestClient } from '../../test/app.js';
+import { hashIp } from '../../plugins/client-ip.js';
+import { testConfig, useTestApp, type TestClient } from '../../test/app.js';
 import { boardId, createReply, createThread, signUp, type TestUser } from '../../test/factories.js';
 import type { OpenApiDocument } from './index.js';
 import { openApiPath } from './document.js';
@@ -250,6 +251,17 @@ describe('live answers match the document', () => {
     const doomed = await createThread(t, author, { title: 'To be deleted' });
     await call(client, 'DELETE', '/api/threads/:id', { params: { id: doomed.id } });
     await call(client, 'GET', '/api/moderation/log');
+    await call(client, 'GET', '/api/moderation/ban-ip/preview', { query: `ipHash=${HASH}&scope=ip` });
+    // A banned visitor: the 403 with its ban, their ban and appeal, and the admins' queue.
+    const appellantIp = '198.51.100.77';
+    const appellant = t.client({ ip: appellantIp });
+    await call(client, 'POST', '/api/moderation/ban-ip', { body: { ipHash: hashIp(testConfig().secret, appellantIp), reason: 'Appeal me' } });
+    expect((await call(appellant, 'POST', '/api/register', { body: { username: 'appellant', password: 'password1' } })).json().ban).toBeDefined();
+    await call(appellant, 'GET', '/api/bans/mine');
+    await call(appellant, 'POST', '/api/bans/appeal', { body: { message: 'Please lift this ban.' } });
+    const [appeal] = (await call(client, 'GET', '/api/moderation/appeals')).json() as { id: number }[];
+    await call(client, 'PATCH', '/api/moderation/appeals/:id', { params: { id: appeal!.id }, body: { status: 'accepted' } });
+    await call(t.client(), 'GET', '/api/moderation/public-log');
   });
 
   it('for errors: 400, 401, 403, 404, 409 and 503 carry the error shape', async () => {

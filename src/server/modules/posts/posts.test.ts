@@ -114,7 +114,7 @@ describe('bans', () => {
       await banned.client.post(`/api/threads/${thread.id}/vote`, { voteType: 1 }),
     ]) {
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'You are banned: flooding' });
+      expect(response.json()).toEqual({ message: 'You are banned: flooding', ban: { reason: 'flooding', expiresAt: null, appealable: true } });
     }
     expect((await banned.client.get(`/api/threads/${thread.id}`)).statusCode).toBe(200);
   });

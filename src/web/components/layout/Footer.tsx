@@ -6,6 +6,7 @@ const legalLinks = [
   { to: '/terms', label: 'Terms' },
   { to: '/privacy', label: 'Privacy' },
   { to: '/guidelines', label: 'Guidelines' },
+  { to: '/moderation-log', label: 'Moderation log' },
 ] as const;
 
 // Placeholders until the project has its accounts (SPEC.md section 2).

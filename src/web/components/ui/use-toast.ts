@@ -33,8 +33,17 @@ export function dismissToast(id: number): void {
   setTimeout(() => setToasts(toasts.filter((item) => item.id !== id)), REMOVE_DELAY_MS);
 }
 
+/** Until then toasts are not shown: a page that replaces the failed action's toast (the ban page) mutes them. */
+let mutedUntil = 0;
+
+export function muteToasts(forMs: number): void {
+  mutedUntil = Date.now() + forMs;
+  setToasts([]);
+}
+
 export function toast(options: ToastOptions): number {
   const id = nextId++;
+  if (Date.now() < mutedUntil) return id;
   setToasts([{ ...options, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
   return id;
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Ban } from '../../../../shared/api.js';
+import type { Ban, BanScope } from '../../../../shared/api.js';
 import { api } from '../../../lib/api-client';
 import { moderationKeys } from './keys';
 
 /** POST /api/moderation/ban-ip (admin); no expiresAt: permanent. */
-export const banIp = (input: { ipHash: string; reason?: string; expiresAt?: string }) => api.post<Ban>('/api/moderation/ban-ip', input);
+export const banIp = (input: { ipHash: string; scope?: BanScope; reason?: string; expiresAt?: string }) => api.post<Ban>('/api/moderation/ban-ip', input);
 
 export function useBanIp() {
   const queryClient = useQueryClient();

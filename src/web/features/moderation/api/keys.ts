@@ -1,4 +1,4 @@
-import type { ReportStatus } from '../../../../shared/api.js';
+import type { BanScope, ReportStatus } from '../../../../shared/api.js';
 
 /** Every query key of the moderation feature; a ban or a resolved report refreshes them all. */
 export const moderationKeys = {
@@ -7,4 +7,6 @@ export const moderationKeys = {
   log: () => [...moderationKeys.all(), 'log'] as const,
   bannedIps: () => [...moderationKeys.all(), 'banned-ips'] as const,
   ipHashes: (threadId: number) => [...moderationKeys.all(), 'ip-hashes', threadId] as const,
+  banPreview: (ipHash: string, scope: BanScope) => [...moderationKeys.all(), 'ban-preview', ipHash, scope] as const,
+  appeals: () => [...moderationKeys.all(), 'appeals'] as const,
 };

@@ -1,11 +1,15 @@
 import { useState, type FormEvent } from 'react';
+import type { BanScope } from '../../../../shared/api.js';
+import { BAN_SCOPE_LABELS, BAN_SCOPES } from '../../../../shared/schemas/moderation.js';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useBanIp } from '../api/ban-ip';
+import { useBanPreview } from '../api/get-ban-preview';
 
 interface BanDialogProps {
   ipHash: string | null;
@@ -26,7 +30,7 @@ export function BanDialog({ ipHash, onOpenChange, wording = 'user' }: BanDialogP
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>{WORDING[wording].title}</DialogTitle>
-          <DialogDescription>Ban the IP hash this content was posted from.</DialogDescription>
+          <DialogDescription>Ban the IP hash this content was posted from, or the range of addresses around it.</DialogDescription>
         </DialogHeader>
         {ipHash !== null && <BanForm key={ipHash} ipHash={ipHash} wording={wording} onDone={() => onOpenChange(false)} />}
       </DialogContent>
@@ -37,6 +41,9 @@ export function BanDialog({ ipHash, onOpenChange, wording = 'user' }: BanDialogP
 function BanForm({ ipHash, wording, onDone }: { ipHash: string; wording: 'user' | 'ip'; onDone: () => void }) {
   const text = WORDING[wording];
   const [reason, setReason] = useState('');
+  const [scope, setScope] = useState<BanScope>('ip');
+  // A range ban is confirmed against the number of known addresses it covers.
+  const preview = useBanPreview(ipHash, scope);
   const [error, setError] = useState<string | null>(null);
   const ban = useBanIp();
 
@@ -48,7 +55,7 @@ function BanForm({ ipHash, wording, onDone }: { ipHash: string; wording: 'user' 
       return;
     }
     try {
-      await ban.mutateAsync({ ipHash, reason: reason.trim() || undefined });
+      await ban.mutateAsync({ ipHash, scope, reason: reason.trim() || undefined });
       toast({ title: text.success[0], description: text.success[1] });
       onDone();
     } catch (failure) {
@@ -64,6 +71,23 @@ function BanForm({ ipHash, wording, onDone }: { ipHash: string; wording: 'user' 
         {error && <p className="text-sm text-destructive">{error}</p>}
       </div>
       <div className="grid gap-2">
+        <Label htmlFor="ban-scope">Scope</Label>
+        <NativeSelect id="ban-scope" value={scope} onChange={(event) => setScope(event.target.value as BanScope)}>
+          {BAN_SCOPES.map((value) => (
+            <option key={value} value={value}>
+              {BAN_SCOPE_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {preview.isPending
+            ? 'Counting the addresses it covers...'
+            : preview.isError
+              ? errorMessage(preview.error, 'The range could not be counted')
+              : `Covers ${preview.data.covered} known ${preview.data.covered === 1 ? 'address' : 'addresses'}.`}
+        </p>
+      </div>
+      <div className="grid gap-2">
         <Label htmlFor="ban-reason">
           Reason <span className="font-normal text-muted-foreground">(optional)</span>
         </Label>
@@ -73,7 +97,7 @@ function BanForm({ ipHash, wording, onDone }: { ipHash: string; wording: 'user' 
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" variant="destructive" disabled={ban.isPending}>
+        <Button type="submit" variant="destructive" disabled={ban.isPending || (scope !== 'ip' && !preview.isSuccess)}>
           {ban.isPending ? 'Banning...' : text.title}
         </Button>
       </DialogFooter>

@@ -155,6 +155,7 @@ function BanList() {
                 <div className="grid min-w-0 gap-1">
                   <IpHashLabel ipHash={entry.ipHash} />
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                    {entry.scope !== 'ip' && <Badge variant="destructive">{entry.scope === 'subnet' ? 'Subnet' : 'Wide range'}</Badge>}
                     <span>Banned {formatDate(entry.bannedAt)}</span>
                     {entry.bannedBy && <span>by {entry.bannedBy.username}</span>}
                     {entry.expiresAt ? <span>Expires {formatDate(entry.expiresAt)}</span> : <Badge variant="secondary">Permanent</Badge>}

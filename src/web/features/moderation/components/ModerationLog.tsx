@@ -18,12 +18,15 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   reactivate: 'Reactivated user',
   report_resolved: 'Resolved report',
   report_dismissed: 'Dismissed report',
+  appeal_accepted: 'Accepted appeal',
+  appeal_denied: 'Denied appeal',
 };
 
 function targetLabel(entry: ModerationLogEntry): string {
   if (entry.targetType === 'ip') {
-    const reason = entry.details.reason;
-    return `${entry.targetId.slice(0, 12)}…${typeof reason === 'string' && reason ? ` (${reason})` : ''}`;
+    const { reason, scope } = entry.details;
+    const range = scope === 'subnet' || scope === 'wide' ? ` ${scope}` : '';
+    return `${entry.targetId.slice(0, 12)}…${range}${typeof reason === 'string' && reason ? ` (${reason})` : ''}`;
   }
   const detail = entry.details.title ?? entry.details.username;
   return `${entry.targetType} #${entry.targetId}${typeof detail === 'string' ? ` (${detail})` : ''}`;

@@ -1,0 +1,167 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Appeal, AppealStatus, BanScope, MyAppeal, MyBan } from '../../../shared/api.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { banAppeals, bannedIps, users } from '../../db/schema.js';
+import { ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
+import type { IpHashes } from '../../lib/ip-prefix.js';
+import { recordModeration } from './log.js';
+
+export const NOT_BANNED_YOU = 'You are not banned';
+export const ALREADY_APPEALED = 'You have already appealed this ban';
+export const APPEAL_NOT_FOUND = 'Appeal not found';
+export const APPEAL_DECIDED = 'This appeal has already been decided';
+
+/** The admins' queue: this many at most, pending ones first. */
+const QUEUE_SIZE = 100;
+
+/**
+ * The ban in force that covers these hashes, the one lasting longest: the same rule as
+ * the ban check (plugins/client-ip.ts), so the ban a visitor appeals is the one they see.
+ */
+async function banCovering(db: DbOrTx, hashes: IpHashes) {
+  const [ban] = await db
+    .select({ id: bannedIps.id, reason: bannedIps.reason, expiresAt: bannedIps.expiresAt, bannedAt: bannedIps.bannedAt })
+    .from(bannedIps)
+    .where(
+      sql`coalesce(${bannedIps.rangeHash}, ${bannedIps.ipHash}) in (${hashes.ip}, ${hashes.subnet}, ${hashes.wide})
+        and (${bannedIps.expiresAt} is null or ${bannedIps.expiresAt} > now())`,
+    )
+    .orderBy(sql`${bannedIps.expiresAt} desc nulls first`, sql`${bannedIps.id} desc`)
+    .limit(1);
+  return ban;
+}
+
+interface AppealRow {
+  status: AppealStatus;
+  message: string;
+  response: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+}
+
+const serializeMine = (row: AppealRow): MyAppeal => ({
+  status: row.status,
+  message: row.message,
+  response: row.response,
+  createdAt: row.createdAt.toISOString(),
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+});
+
+const appealColumns = {
+  id: banAppeals.id,
+  status: banAppeals.status,
+  message: banAppeals.message,
+  response: banAppeals.response,
+  createdAt: banAppeals.createdAt,
+  decidedAt: banAppeals.decidedAt,
+  decidedById: banAppeals.decidedById,
+  decidedByUsername: users.username,
+  banId: bannedIps.id,
+  ipHash: bannedIps.ipHash,
+  scope: bannedIps.scope,
+  reason: bannedIps.reason,
+  expiresAt: bannedIps.expiresAt,
+  bannedAt: bannedIps.bannedAt,
+};
+
+type QueueRow = AppealRow & {
+  id: number;
+  decidedById: number | null;
+  decidedByUsername: string | null;
+  banId: number | null;
+  ipHash: string | null;
+  scope: BanScope | null;
+  reason: string | null;
+  expiresAt: Date | null;
+  bannedAt: Date | null;
+};
+
+function serializeAppeal(row: QueueRow): Appeal {
+  return {
+    id: row.id,
+    ...serializeMine(row),
+    ban:
+      row.banId !== null && row.ipHash !== null && row.scope !== null && row.bannedAt !== null
+        ? { id: row.banId, ipHash: row.ipHash, scope: row.scope, reason: row.reason, expiresAt: row.expiresAt?.toISOString() ?? null, bannedAt: row.bannedAt.toISOString() }
+        : null,
+    decidedBy: row.decidedById !== null && row.decidedByUsername !== null ? { id: row.decidedById, username: row.decidedByUsername } : null,
+  };
+}
+
+const selectQueue = (db: DbOrTx) =>
+  db.select(appealColumns).from(banAppeals).leftJoin(bannedIps, eq(bannedIps.id, banAppeals.banId)).leftJoin(users, eq(users.id, banAppeals.decidedById));
+
+/** Appeals against bans (CONTRACT.md section 11): the banned visitor's side and the admins'. */
+export function createAppealService(db: Db) {
+  async function mine(hashes: IpHashes): Promise<MyBan> {
+    const ban = await banCovering(db, hashes);
+    if (!ban) return null;
+    const [appeal] = await db
+      .select({ status: banAppeals.status, message: banAppeals.message, response: banAppeals.response, createdAt: banAppeals.createdAt, decidedAt: banAppeals.decidedAt, ipHash: banAppeals.ipHash })
+      .from(banAppeals)
+      .where(eq(banAppeals.banId, ban.id));
+    // A range ban covers other people: only the appellant reads the appeal and its answer.
+    const own = appeal !== undefined && appeal.ipHash === hashes.ip;
+    return {
+      ban: { reason: ban.reason, expiresAt: ban.expiresAt?.toISOString() ?? null, bannedAt: ban.bannedAt.toISOString(), appealable: !appeal },
+      appeal: own ? serializeMine(appeal) : null,
+    };
+  }
+
+  return {
+    mine,
+
+    /** One appeal per ban: a second one (or a lost race for the first) is a 409. */
+    async appeal(hashes: IpHashes, message: string): Promise<MyAppeal> {
+      const ban = await banCovering(db, hashes);
+      if (!ban) throw new NotFoundError(NOT_BANNED_YOU);
+      try {
+        const [row] = await db.insert(banAppeals).values({ banId: ban.id, message, ipHash: hashes.ip }).returning();
+        return serializeMine(row!);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(ALREADY_APPEALED);
+        throw error;
+      }
+    },
+
+    /** The queue: pending appeals oldest first, then decided ones newest first. */
+    async list(): Promise<Appeal[]> {
+      const rows = await selectQueue(db)
+        .orderBy(sql`${banAppeals.status} = 'pending' desc`, sql`case when ${banAppeals.status} = 'pending' then ${banAppeals.id} else -${banAppeals.id} end`)
+        .limit(QUEUE_SIZE);
+      return rows.map(serializeAppeal);
+    },
+
+    /** Accepting lifts the ban; both decisions, and their response, go into the moderation log. */
+    async decide(adminId: number, appealId: number, decision: { status: 'accepted' | 'denied'; response?: string | undefined }): Promise<Appeal> {
+      await db.transaction(async (tx) => {
+        const [appeal] = await tx
+          .select({ status: banAppeals.status, banId: banAppeals.banId })
+          .from(banAppeals)
+          .where(eq(banAppeals.id, appealId))
+          .for('update');
+        if (!appeal) throw new NotFoundError(APPEAL_NOT_FOUND);
+        if (appeal.status !== 'pending') throw new ConflictError(APPEAL_DECIDED);
+        await tx
+          .update(banAppeals)
+          .set({ status: decision.status, response: decision.response ?? null, decidedAt: sql`now()`, decidedById: adminId })
+          .where(eq(banAppeals.id, appealId));
+        const [ban] = appeal.banId === null ? [] : await tx.select().from(bannedIps).where(eq(bannedIps.id, appeal.banId));
+        // The appeal keeps its answer; the ban row goes (its foreign key in the appeal turns null).
+        if (ban && decision.status === 'accepted') await tx.delete(bannedIps).where(eq(bannedIps.id, ban.id));
+        await recordModeration(tx, {
+          adminId,
+          action: decision.status === 'accepted' ? 'appeal_accepted' : 'appeal_denied',
+          targetType: 'appeal',
+          targetId: appealId,
+          details: { ipHash: ban?.ipHash ?? null, scope: ban?.scope ?? null, banReason: ban?.reason ?? null, response: decision.response ?? null },
+        });
+      });
+      const [row] = await selectQueue(db).where(eq(banAppeals.id, appealId));
+      return serializeAppeal(row!);
+    },
+  };
+}
+
+export type AppealService = ReturnType<typeof createAppealService>;
+
