@@ -25,10 +25,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: '25', SHUTDOWN_TIMEOUT: '2.5' })).toMatchObject({ databasePoolSize: 25, shutdownTimeout: 2.5 });
   });
 
+  it('demands proof of work under POW, never with RATE_LIMIT=off (CONTRACT.md section 1)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).pow).toBe('auto');
+    expect(loadConfig({ DATA_DIR: dataDir(), POW: 'always' }).pow).toBe('always');
+    expect(loadConfig({ DATA_DIR: dataDir(), POW: 'off' }).pow).toBe('off');
+    expect(loadConfig({ DATA_DIR: dataDir(), POW: 'always', RATE_LIMIT: 'off' }).pow).toBe('off');
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['RATE_LIMIT', 'maybe'],
+    ['POW', 'sometimes'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['PAYMENT_ADDRESS', '0x123'],
     ['PAYMENT_CONFIRMATIONS', '0'],

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { QueryAbortedError } from '../db/client.js';
-import { HttpError } from '../lib/errors.js';
+import { HttpError, PowRequiredError } from '../lib/errors.js';
 
 /** Messages for Fastify's own 4xx errors, in the contract's plain words. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -31,6 +31,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       request.log.info('request abandoned by the client');
       return reply.code(499).send({ message: 'Client closed request' });
     }
+    if (error instanceof PowRequiredError) return reply.code(428).send({ message: error.message, pow: error.pow });
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
