@@ -357,8 +357,8 @@ async function main() {
     if (anyScenario) for (const posts of sizes) runs.push(await benchSize(posts, admin.url));
     const growth = growthSelected ? await growthCheck(admin.url) : undefined;
     const soaked = soakMinutesAsked > 0 ? await soak(admin.url, soakMinutesAsked) : undefined;
-    // Proof of work (bench/pow.ts): chosen by --only like a scenario named 'proof of work'.
-    const pow = !only || only.some((part) => 'proof of work'.includes(part)) ? await powBench(admin.url, { posts: sizes[0]!, seconds: duration, connections: 10 }) : undefined;
+    // Proof of work (bench/pow.ts): chosen by --only like a scenario named 'pow, proof of work'.
+    const pow = !only || only.some((part) => 'pow, proof of work'.includes(part)) ? await powBench(admin.url, { posts: sizes[0]!, seconds: duration, connections: 10 }) : undefined;
     const longChecks = checkLongRunTargets(growth, soaked);
     const report = async (checks: ReturnType<typeof checkTargets>, rest: Record<string, unknown>) => {
       const all = [...checks, ...longChecks];
