@@ -56,7 +56,7 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('registering under POW=always solves the challenge in the browser, with the keyboard alone', async ({ page }) => {
+test('registering under POW=always solves the challenge in the browser, with the keyboard alone', { tag: '@desktop' }, async ({ page }) => {
   // Solving takes about a second on an idle machine, longer on a loaded CI box.
   test.setTimeout(90_000);
   const answers: { status: number; pow: string | undefined }[] = [];
