@@ -14,6 +14,7 @@ import { prepareDatabase } from '../src/server/db/migrate.js';
 import { BENCH_PASSWORD, benchAdminUrl, databaseName } from './data.js';
 import { GROWN_THREAD_POSTS, growthDatabases, runLoad, signIn, soakDatabase, soakMinutes, soakRequests, type LoadSummary as LoadResult } from './long-runs.js';
 import { buildIfMissing, dataSetUrl, prewarm, freePort, serverSecret, waitFor } from './processes.js';
+import { powBench } from './pow.js';
 import { REPLY_THREAD_ID, SCALING, type Scenario, scenarios } from './scenarios.js';
 import { checkLongRunTargets, checkTargets, type Growth, ratio, type Result, type Scaling, type SizeRun, type Soak } from './targets.js';
 
@@ -358,6 +359,8 @@ async function main() {
     if (anyScenario) for (const posts of sizes) runs.push(await benchSize(posts, admin.url));
     const growth = growthSelected ? await growthCheck(admin.url) : undefined;
     const soaked = soakMinutesAsked > 0 ? await soak(admin.url, soakMinutesAsked) : undefined;
+    // Proof of work (bench/pow.ts): chosen by --only like a scenario named 'pow, proof of work'.
+    const pow = !only || only.some((part) => 'pow, proof of work'.includes(part)) ? await powBench(admin.url, { posts: sizes[0]!, seconds: duration, connections: 10 }) : undefined;
     const longChecks = checkLongRunTargets(growth, soaked);
     const report = async (checks: ReturnType<typeof checkTargets>, rest: Record<string, unknown>) => {
       const all = [...checks, ...longChecks];
@@ -365,7 +368,7 @@ async function main() {
       for (const check of all) console.log(`${check.met ? 'met    ' : 'MISSED '} ${check.target}: ${check.measured}`);
       const budgetFile = path.join(projectRoot, 'dist', 'web-budget.json');
       const webBudget = existsSync(budgetFile) ? JSON.parse(readFileSync(budgetFile, 'utf8')) : null;
-      const json = { date: new Date().toISOString(), cores: os.cpus().length, sizes, duration, connections, runs, ...rest, growth, soak: soaked, webBudget, targets: all };
+      const json = { date: new Date().toISOString(), cores: os.cpus().length, sizes, duration, connections, runs, ...rest, growth, soak: soaked, pow, webBudget, targets: all };
       const dir = path.join(projectRoot, 'bench', 'results');
       mkdirSync(dir, { recursive: true });
       const file = path.join(dir, `bench-${sizes.join('-')}-${Date.now()}.json`);

@@ -18,6 +18,7 @@ import { moderationDocs, moderationRoutes } from './modules/moderation/index.js'
 import { openApiPlugin } from './modules/openapi/index.js';
 import { paymentDocs, paymentRoutes } from './modules/payments/index.js';
 import { postDocs, postRoutes } from './modules/posts/index.js';
+import { powGatePlugin } from './modules/pow/index.js';
 import { premiumDocs, premiumRoutes } from './modules/premium/index.js';
 import { reportDocs, reportRoutes } from './modules/reports/index.js';
 import { savedThreadDocs, savedThreadRoutes } from './modules/saved/index.js';
@@ -147,6 +148,8 @@ export async function buildApp({ config, database, logger, webRoot, liveEvents }
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin, { redis });
+  // Proof of work on register, login, thread and reply (app.powGate), counted in the same store.
+  await app.register(powGatePlugin, { redis });
   await app.register(textInputPlugin);
   await app.register(queryContextPlugin);
 

@@ -38,10 +38,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...database, DATABASE_POOL_MODE: 'statement' })).toThrow(/DATABASE_POOL_MODE="statement": must be session or transaction/);
   });
 
+  it('demands proof of work under POW, never with RATE_LIMIT=off (CONTRACT.md section 1)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).pow).toBe('auto');
+    expect(loadConfig({ DATA_DIR: dataDir(), POW: 'always' }).pow).toBe('always');
+    expect(loadConfig({ DATA_DIR: dataDir(), POW: 'off' }).pow).toBe('off');
+    expect(loadConfig({ DATA_DIR: dataDir(), POW: 'always', RATE_LIMIT: 'off' }).pow).toBe('off');
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['RATE_LIMIT', 'maybe'],
+    ['POW', 'sometimes'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['PAYMENT_ADDRESS', '0x123'],
     ['PAYMENT_CONFIRMATIONS', '0'],

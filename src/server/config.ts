@@ -61,6 +61,7 @@ const envSchema = z.object({
   SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: trustProxy,
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  POW: z.enum(['auto', 'always', 'off'], { message: 'must be auto, always or off' }).default('auto'),
   ETH_RPC_URL: optionalUrl(['http:', 'https:', 'ws:', 'wss:']),
   PAYMENT_ADDRESS: evmAddress.optional(),
   PAYMENT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
@@ -104,6 +105,8 @@ export interface Config {
   secret: string;
   trustProxy: boolean | number | string[];
   rateLimit: boolean;
+  /** Proof-of-work demands (CONTRACT.md section 11): off whenever RATE_LIMIT=off. */
+  pow: 'auto' | 'always' | 'off';
   ethRpcUrl: string | undefined;
   paymentAddress: string | undefined;
   paymentConfirmations: number;
@@ -195,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.SECRET ?? loadOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT === 'on',
+    // Tests and benchmarks run with RATE_LIMIT=off: no limit, and no work demanded either.
+    pow: e.RATE_LIMIT === 'on' ? e.POW : 'off',
     ethRpcUrl: e.ETH_RPC_URL,
     paymentAddress: e.PAYMENT_ADDRESS,
     paymentConfirmations: e.PAYMENT_CONFIRMATIONS,

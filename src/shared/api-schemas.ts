@@ -29,6 +29,19 @@ const ApiErrorBody = z.object({
   errors: z.record(z.string(), z.string()).optional().describe('For validation errors (400): the message of each field, by field name.'),
 });
 
+const PowChallenge = z.object({
+  algorithm: z.literal('SHA-256'),
+  challenge: z.string().regex(/^[0-9a-f]{64}$/),
+  maxnumber: z.int().min(1),
+  salt: z.string().describe('Random hex, then `?action=...&expires=...&` (signed with the challenge).'),
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+const PowRequiredBody = z.object({
+  message: z.string(),
+  pow: PowChallenge.describe('Solve it and send the request again with `X-Pow`: base64 of the JSON `{algorithm, challenge, number, salt, signature}`.'),
+});
+
 const PublicUser = z.object({
   id,
   username: z.string(),
@@ -357,6 +370,8 @@ const SavedState = z.object({ isSaved: z.boolean() });
  */
 export const apiSchemas = {
   ApiErrorBody,
+  PowChallenge,
+  PowRequiredBody,
   PublicUser,
   CurrentUser,
   Board,
@@ -428,6 +443,8 @@ type Drifted = {
 /** The api.ts types, by name (type-only exports cannot be looked up by name, so they are listed). */
 interface ApiTypes {
   ApiErrorBody: Api.ApiErrorBody;
+  PowChallenge: Api.PowChallenge;
+  PowRequiredBody: Api.PowRequiredBody;
   PublicUser: Api.PublicUser;
   CurrentUser: Api.CurrentUser;
   Board: Api.Board;

@@ -6,6 +6,21 @@ export interface ApiErrorBody {
   errors?: Record<string, string>;
 }
 
+/** An ALTCHA challenge (SHA-256): find the number n with SHA-256(salt + n) = challenge, 0 <= n <= maxnumber. */
+export interface PowChallenge {
+  algorithm: 'SHA-256';
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+/** 428: the action needs proof of work (CONTRACT.md section 11); solve `pow` and send it again with X-Pow. */
+export interface PowRequiredBody {
+  message: string;
+  pow: PowChallenge;
+}
+
 /** A user as anyone may see them. */
 export interface PublicUser {
   id: number;

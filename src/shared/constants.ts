@@ -95,3 +95,44 @@ export const LIVE_HEARTBEAT_MS = 25_000;
 export const LIVE_EVENT_RETENTION_MS = 5 * 60 * 1000;
 /** Open event streams per IP hash; one more is a 429. */
 export const LIVE_STREAMS_PER_IP = 8;
+
+// Proof of work (CONTRACT.md section 11): ALTCHA challenges, SHA-256. A challenge's
+// difficulty is its `maxnumber`: the secret number is drawn from 1..maxnumber, so a
+// solver tries maxnumber / 2 hashes on average. Difficulty 0 means no work is demanded.
+
+/** Actions that may demand proof of work; a solution is bound to one of them. */
+export const POW_ACTIONS = ['register', 'login', 'thread', 'reply'] as const;
+export type PowAction = (typeof POW_ACTIONS)[number];
+/** The request header carrying a solved challenge (base64 JSON, as the ALTCHA widget sends it). */
+export const POW_HEADER = 'x-pow';
+/** A challenge, and so its solution, is valid this long; a spent one is remembered as long. */
+export const POW_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/**
+ * POW=always: every guarded action pays this much: 10,000 hashes on average. Through
+ * crypto.subtle a browser does some 20k hashes a second on a loaded 2-core test box
+ * (e2e/pow.spec.ts), several times that on an idle laptop, a phone some 30k: a third
+ * of a second or so.
+ */
+export const POW_ALWAYS_DIFFICULTY = 20_000;
+/**
+ * POW=auto, the curve (docs/architecture.md, "Proof of work"). Counted per caller (IP
+ * hash, and user when signed in; the higher counts) over a minute:
+ * - up to POW_CALLER_FREE_PER_MINUTE guarded actions a minute: no work;
+ * - beyond it, each further action in the last POW_EXCESS_WINDOW_MS doubles the work,
+ *   from POW_BASE_DIFFICULTY up to POW_CALLER_MAX_DIFFICULTY; so a flood is held near
+ *   POW_CALLER_FREE_PER_MINUTE a minute whatever its CPU, while someone who once
+ *   posted in a hurry pays a fraction of a second, a few times.
+ * And the whole board: the actions of callers below their own limit, a minute:
+ * - up to POW_BOARD_FREE_PER_MINUTE: no work;
+ * - beyond it, doubling every POW_BOARD_STEP more, from POW_BASE_DIFFICULTY, capped at
+ *   POW_BOARD_MAX_DIFFICULTY, which a phone still solves in about a second (many
+ *   callers each posting a little pay per post, a normal person never more than that).
+ */
+export const POW_WINDOW_MS = 60_000;
+export const POW_CALLER_FREE_PER_MINUTE = 8;
+export const POW_EXCESS_WINDOW_MS = 10 * 60_000;
+export const POW_BOARD_FREE_PER_MINUTE = 300;
+export const POW_BOARD_STEP = 30;
+export const POW_BASE_DIFFICULTY = 20_000;
+export const POW_BOARD_MAX_DIFFICULTY = 50_000;
+export const POW_CALLER_MAX_DIFFICULTY = 500_000_000;

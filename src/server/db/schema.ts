@@ -349,6 +349,21 @@ export const banAppeals = pgTable(
   (t) => [index('ban_appeals_status_idx').on(t.status, t.createdAt)],
 );
 
+/**
+ * Proof-of-work solutions already spent (CONTRACT.md section 11), kept until their
+ * challenge expires so a solution is used once across instances. Only without Redis
+ * (or while it is away); swept by the pow-spent-prune job.
+ */
+export const powSpent = pgTable(
+  'pow_spent',
+  {
+    /** The challenge's signature (hex), unique per challenge. */
+    key: varchar({ length: 128 }).primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('pow_spent_expires_at_idx').on(t.expiresAt)],
+);
+
 export const reports = pgTable(
   'reports',
   {

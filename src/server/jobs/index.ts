@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Chains } from '../chain/clients.js';
 import type { Db } from '../db/client.js';
 import { pruneEventLog } from '../modules/events/index.js';
+import { pruneSpentSolutions } from '../modules/pow/index.js';
 import { deleteExpiredSessions } from '../plugins/session.js';
 import { eraseOldIpHashes } from './ip-hash-erasure.js';
 import { holdJobLock } from './leader.js';
@@ -27,6 +28,8 @@ const jobs: Job[] = [
   { name: 'ip-hash-erasure', everyMs: 24 * 60 * 60 * 1000, firstAfterMs: 10 * 60 * 1000, run: (db) => eraseOldIpHashes(db) },
   // Live-update events are kept for Last-Event-ID resume (5 minutes); each instance prunes, which costs nothing when another just did.
   { name: 'event-log-prune', everyMs: 60 * 1000, run: (db) => pruneEventLog(db) },
+  // Spent proof-of-work solutions are remembered only until their challenge expires (5 minutes).
+  { name: 'pow-spent-prune', everyMs: 60 * 1000, run: (db) => pruneSpentSolutions(db) },
   { name: 'tip-verifier', everyMs: TIP_VERIFIER_EVERY_MS, run: (db, { chains }) => runTipVerifier(db, chains) },
 ];
 

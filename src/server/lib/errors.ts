@@ -1,6 +1,6 @@
 // Typed errors thrown by services and routes; plugins/error-handler.ts turns each into
 // the contract's status and {message, errors} body.
-import type { BanNotice } from '../../shared/api.js';
+import type { BanNotice, PowChallenge } from '../../shared/api.js';
 
 export class HttpError extends Error {
   constructor(
@@ -56,6 +56,13 @@ export class NotFoundError extends HttpError {
 export class ConflictError extends HttpError {
   constructor(message: string) {
     super(409, message);
+  }
+}
+
+/** 428 with the challenge to solve (CONTRACT.md section 11); the error handler adds `pow` to the body. */
+export class PowRequiredError extends HttpError {
+  constructor(readonly pow: PowChallenge) {
+    super(428, 'Proof of work required');
   }
 }
 

@@ -17,8 +17,8 @@ export type Access =
   /** An admin: 401 without a session, 403 for other users. */
   | 'admin';
 
-/** The error statuses of CONTRACT.md section 2, each answering `{message, errors?}`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+/** The error statuses of CONTRACT.md section 2, each answering `{message, errors?}` (428 adds `pow`, section 11). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 428 | 429 | 503;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secret: 'test-secret-that-is-long-enough',
     trustProxy: false,
     rateLimit: false,
+    pow: 'off',
     ethRpcUrl: undefined,
     paymentAddress: undefined,
     paymentConfirmations: 1,

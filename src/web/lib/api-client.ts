@@ -3,6 +3,7 @@
 // every non-2xx answer turned into an ApiError carrying the server's message.
 import type { ApiErrorBody, BannedErrorBody, BanNotice } from '../../shared/api.js';
 import { CSRF_BODY_FIELD, CSRF_HEADER } from '../../shared/constants.js';
+import { POW_HEADER, retryWithProofOfWork } from './pow/index.js';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -101,8 +102,16 @@ async function request<T>(method: Method, path: string, body?: Body, query?: Que
     }
   }
 
-  const response = await fetch(withQuery(path, query), { method, headers, body: payload, credentials: 'same-origin' });
-  rememberToken(response);
+  const send = async () => {
+    const sent = await fetch(withQuery(path, query), { method, headers, body: payload, credentials: 'same-origin' });
+    rememberToken(sent);
+    return sent;
+  };
+  // A 428 asks for proof of work first (CONTRACT.md section 11): solved, then sent once more.
+  const response = await retryWithProofOfWork(await send(), (solution) => {
+    headers.set(POW_HEADER, solution);
+    return send();
+  });
 
   if (response.status === 204) return undefined as T;
   const { json, text } = await readBody(response);

@@ -4,11 +4,11 @@ import { routeDocs } from '../../lib/route-doc.js';
 
 /** The OpenAPI entries of routes.ts (lib/route-doc.ts). */
 export const authDocs = routeDocs('Accounts', {
-  'POST /api/register': { summary: 'Create an account and sign in', access: 'visitor', bannable: true, body: registerSchema, responses: { 201: s.CurrentUser }, errors: [409, 429] },
+  'POST /api/register': { summary: 'Create an account and sign in', access: 'visitor', bannable: true, body: registerSchema, responses: { 201: s.CurrentUser }, errors: [409, 428, 429] },
   'POST /api/login': {
     summary: 'Sign in',
     description: '401 for a wrong username or password; 403 for a suspended account.',
-    access: 'visitor', bannable: true, body: loginSchema, responses: { 200: s.CurrentUser }, errors: [401, 429],
+    access: 'visitor', bannable: true, body: loginSchema, responses: { 200: s.CurrentUser }, errors: [401, 428, 429],
   },
   'POST /api/logout': { summary: 'Sign out', access: 'visitor', responses: { 204: null } },
   'GET /api/user': { summary: 'The signed-in user', access: 'user', responses: { 200: s.CurrentUser } },

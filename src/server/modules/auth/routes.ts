@@ -14,6 +14,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/api/register', rateLimited('register'), async (request, reply) => {
     await request.assertNotBanned();
     const input = parseInput(registerSchema, request.body);
+    await app.powGate.check(request, 'register');
     const user = await auth.register(input);
     await reply.startSession(user.id);
     return reply.code(201).send(serializeCurrentUser(user));
@@ -22,6 +23,8 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/api/login', rateLimited('login'), async (request, reply) => {
     await request.assertNotBanned();
     const { username, password } = parseInput(loginSchema, request.body);
+    // Before the password hash: a flood of guesses pays its CPU first.
+    await app.powGate.check(request, 'login');
     const user = await auth.verifyCredentials(username, password);
     if (!user) throw new UnauthorizedError(INVALID_CREDENTIALS);
     // Told only to someone who proved the password, so it reveals nothing to guessers.

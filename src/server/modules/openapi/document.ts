@@ -38,6 +38,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   409: 'Conflict: taken, already done, or a reused transaction hash.',
   413: 'Body or file too large.',
   415: 'Unsupported content or file type.',
+  428: 'Proof of work required: solve `pow` and send the request again with the solution in `X-Pow` (single-use, bound to this action, valid 5 minutes).',
   429: 'Rate limited: see `Retry-After`.',
   503: 'Database down, or payments not configured.',
 };
@@ -236,8 +237,9 @@ export function buildOpenApiDocument(docs: RouteDoc[], { version }: { version: s
 
   const errorResponses: Record<string, JsonSchema> = {};
   for (const [status, description] of Object.entries(ERROR_DESCRIPTIONS)) {
-    // A banned caller's 403 also carries the ban (CONTRACT.md section 11).
-    const schema = status === '403' ? { anyOf: [ref('ApiErrorBody'), ref('BannedErrorBody')] } : ref('ApiErrorBody');
+    // A banned caller's 403 also carries the ban; a 428 carries the proof-of-work challenge (CONTRACT.md section 11).
+    const schema =
+      status === '403' ? { anyOf: [ref('ApiErrorBody'), ref('BannedErrorBody')] } : ref(status === '428' ? 'PowRequiredBody' : 'ApiErrorBody');
     errorResponses[`Error${status}`] = { description, content: { 'application/json': { schema } } };
   }
 

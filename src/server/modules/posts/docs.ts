@@ -7,6 +7,6 @@ export const postDocs = routeDocs('Posts', {
   'POST /api/posts': {
     summary: 'Reply to a thread',
     description: 'JSON, or a multipart form with one image. 403 when the thread is locked, 404 when it is gone.',
-    access: 'user', bannable: true, body: createPostSchema, multipart: true, responses: { 201: s.Post }, errors: [404, 415],
+    access: 'user', bannable: true, body: createPostSchema, multipart: true, responses: { 201: s.Post }, errors: [404, 415, 428],
   },
 });

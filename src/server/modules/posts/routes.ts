@@ -13,6 +13,7 @@ export async function postRoutes(app: FastifyInstance) {
       await request.assertNotBanned();
       const { fields, image } = readForm(request);
       const input = parseInput(createPostSchema, fields);
+      await app.powGate.check(request, 'reply');
       const post = await posts.createPost(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
       return reply.code(201).send(post);
     }),

@@ -17,6 +17,6 @@ export const threadDocs = routeDocs('Threads', {
   'POST /api/threads': {
     summary: 'Start a thread',
     description: 'JSON, or a multipart form with one image. A premium thread needs a membership (403).',
-    access: 'user', bannable: true, body: createThreadSchema, multipart: true, responses: { 201: s.ThreadDetail }, errors: [415],
+    access: 'user', bannable: true, body: createThreadSchema, multipart: true, responses: { 201: s.ThreadDetail }, errors: [415, 428],
   },
 });

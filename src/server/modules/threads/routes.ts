@@ -47,6 +47,7 @@ export async function threadRoutes(app: FastifyInstance) {
       await request.assertNotBanned();
       const { fields, image } = readForm(request);
       const input = parseInput(createThreadSchema, fields);
+      await app.powGate.check(request, 'thread');
       const thread = await threads.createThread(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
       return reply.code(201).send(thread);
     }),
