@@ -16,6 +16,8 @@ import { GROWN_THREAD_POSTS, growthDatabases, runLoad, signIn, soakDatabase, soa
 import { buildIfMissing, dataSetUrl, prewarm, freePort, serverSecret, waitFor } from './processes.js';
 import { powBench } from './pow.js';
 import { REPLY_THREAD_ID, SCALING, type Scenario, scenarios } from './scenarios.js';
+import { readersBench, readersChecks } from './readers.js';
+import { fanoutChecks, sseFanout } from './sse-fanout.js';
 import { checkLongRunTargets, checkTargets, type Growth, ratio, type Result, type Scaling, type SizeRun, type Soak } from './targets.js';
 
 // `--soak` alone asks for the default soak: parseArgs wants a value, so it gets one here.
@@ -37,6 +39,10 @@ const { values } = parseArgs({
     growth: { type: 'boolean', default: true },
     // Minutes of the soak (a read-and-write mix, throughput and RSS per minute); off unless asked for, `--soak` alone is 10.
     soak: { type: 'string' },
+    // The live-update benchmarks (bench/sse-fanout.ts, bench/readers.ts) run unless --no-live.
+    live: { type: 'boolean', default: true },
+    streams: { type: 'string', default: '10000' },
+    readers: { type: 'string', default: '2000' },
   },
   allowNegative: true,
 });
@@ -50,6 +56,8 @@ const only = values.only?.split(',').map((part) => part.trim()).filter(Boolean);
 const selected = (scenario: Scenario) => !only || only.some((part) => scenario.name.includes(part));
 /** The growth check is chosen by --only like a scenario named 'growth check'. */
 const growthSelected = values.growth && (!only || only.some((part) => 'growth check'.includes(part)));
+/** The live-update benchmarks are chosen by --only like scenarios named 'sse fan-out' and 'readers'. */
+const liveSelected = (name: string) => values.live && (!only || only.some((part) => name.includes(part)));
 const soakMinutesAsked = values.soak === undefined ? 0 : Number(values.soak);
 if (!Number.isInteger(soakMinutesAsked) || soakMinutesAsked < 0) throw new Error(`--soak takes whole minutes, not ${values.soak}`);
 
@@ -361,14 +369,16 @@ async function main() {
     const soaked = soakMinutesAsked > 0 ? await soak(admin.url, soakMinutesAsked) : undefined;
     // Proof of work (bench/pow.ts): chosen by --only like a scenario named 'pow, proof of work'.
     const pow = !only || only.some((part) => 'pow, proof of work'.includes(part)) ? await powBench(admin.url, { posts: sizes[0]!, seconds: duration, connections: 10 }) : undefined;
-    const longChecks = checkLongRunTargets(growth, soaked);
+    const fanout = liveSelected('sse fan-out') ? await sseFanout(admin.url, Number(values.streams)) : undefined;
+    const readers = liveSelected('readers') ? await readersBench(admin.url, Number(values.readers)) : undefined;
+    const longChecks = [...checkLongRunTargets(growth, soaked), ...(fanout ? fanoutChecks(fanout) : []), ...(readers ? readersChecks(readers) : [])];
     const report = async (checks: ReturnType<typeof checkTargets>, rest: Record<string, unknown>) => {
       const all = [...checks, ...longChecks];
       if (all.length > 0) console.log('\nTargets');
       for (const check of all) console.log(`${check.met ? 'met    ' : 'MISSED '} ${check.target}: ${check.measured}`);
       const budgetFile = path.join(projectRoot, 'dist', 'web-budget.json');
       const webBudget = existsSync(budgetFile) ? JSON.parse(readFileSync(budgetFile, 'utf8')) : null;
-      const json = { date: new Date().toISOString(), cores: os.cpus().length, sizes, duration, connections, runs, ...rest, growth, soak: soaked, pow, webBudget, targets: all };
+      const json = { date: new Date().toISOString(), cores: os.cpus().length, sizes, duration, connections, runs, ...rest, growth, soak: soaked, pow, live: { fanout, readers }, webBudget, targets: all };
       const dir = path.join(projectRoot, 'bench', 'results');
       mkdirSync(dir, { recursive: true });
       const file = path.join(dir, `bench-${sizes.join('-')}-${Date.now()}.json`);

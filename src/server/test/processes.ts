@@ -75,7 +75,7 @@ const started: ServerProcess[] = [];
 
 /**
  * Starts the built server (dist/server/main.js; `npm run test:faults` builds it), or
- * `command` (e.g. npm start), with the embedded database in `dataDir`.
+ * `command` (e.g. npm start), with the embedded database in `dataDir` (or `env.DATABASE_URL`'s).
  */
 export function startServer(options: { dataDir: string; port: number; env?: NodeJS.ProcessEnv; command?: string[] }): ServerProcess {
   const env: NodeJS.ProcessEnv = {
@@ -85,9 +85,10 @@ export function startServer(options: { dataDir: string; port: number; env?: Node
     HOST: '127.0.0.1',
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'info',
-    ...options.env,
   };
+  // The embedded database of dataDir unless the test itself names one (the cluster test).
   delete env.DATABASE_URL;
+  Object.assign(env, options.env);
   const [command, ...args] = options.command ?? [process.execPath, 'dist/server/main.js'];
   const child = spawn(command!, args, { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -192,6 +192,25 @@ describe('GET /api/events', () => {
     await stream.close();
   });
 
+  it('writes no heartbeat before a stream\'s head: a stream opened during a heartbeat still gets its events', async () => {
+    // A heartbeat every millisecond falls between each stream's admission and its head
+    // (written after the replay's query). It once went out first: the head then failed,
+    // and the stream stayed open but never carried an event.
+    const busy = await instance({ heartbeatMs: 1 });
+    const thread = await createThread(t, author);
+    const streams = await Promise.all(Array.from({ length: 5 }, () => openStream(busy.base, `?thread=${thread.id}`)));
+    for (const stream of streams) {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      await stream.until(() => stream.lastId);
+    }
+    const reply = await createReply(author, thread.id);
+    for (const stream of streams) {
+      expect(json(await stream.next('post'))).toEqual({ threadId: thread.id, postId: reply.id });
+      await stream.close();
+    }
+  });
+
   it('answers 404 for an unknown or deleted thread or board, and 429 beyond the open streams an IP may have', async () => {
     const gone = await createThread(t, author);
     expect((await author.client.delete(`/api/threads/${gone.id}`)).statusCode).toBe(204);

@@ -72,7 +72,11 @@ export async function eventRoutes(app: FastifyInstance) {
         if (pending) pending.push(event);
         else write(eventText(event));
       },
-      heartbeat: () => write(':\n\n'),
+      // Not before the head: a write would send default headers, the head's writeHead would
+      // then throw, and the stream would stay admitted with its events held in `pending`.
+      heartbeat: () => {
+        if (!pending) write(':\n\n');
+      },
       end: () => {
         raw.end();
         remove();
