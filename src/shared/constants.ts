@@ -95,3 +95,11 @@ export const LIVE_HEARTBEAT_MS = 25_000;
 export const LIVE_EVENT_RETENTION_MS = 5 * 60 * 1000;
 /** Open event streams per IP hash; one more is a 429. */
 export const LIVE_STREAMS_PER_IP = 8;
+/** Notifications (CONTRACT.md section 11): a page of GET /api/notifications. */
+export const NOTIFICATIONS_PER_PAGE = 20;
+/** `@username` mentions in one post or thread that notify anyone; later ones are plain text to the server. */
+export const MENTIONS_PER_POST_MAX = 5;
+/** `>>{id}` quotes in one post that notify anyone. */
+export const QUOTES_PER_POST_MAX = 10;
+/** Ids one POST /api/notifications/read may name. */
+export const NOTIFICATIONS_READ_MAX = 100;

@@ -226,6 +226,14 @@ describe('live answers match the document', () => {
 
     await call(client, 'POST', '/api/reports', { body: { postId: anonymousPostId, reason: 'Spam' } });
     await call(client, 'POST', '/api/reports', { body: { threadId, reason: 'Off topic' } });
+
+    // The reader's replies above notified the thread's author.
+    const page = await call(author.client, 'GET', '/api/notifications');
+    expect((page.json() as unknown[]).length).toBeGreaterThan(0);
+    await call(author.client, 'GET', '/api/notifications', { query: 'before=2147483647' });
+    await call(author.client, 'GET', '/api/notifications/unread-count');
+    await call(author.client, 'POST', '/api/notifications/read', { body: { ids: [(page.json() as { id: number }[])[0]!.id] } });
+    await call(author.client, 'POST', '/api/notifications/read', { body: {} });
   });
 
   it('for admins moderating', async () => {
