@@ -158,6 +158,7 @@ describe('live answers match the document', () => {
     await call(visitor, 'GET', '/api/posts/:id/tips', { params: { id: postId } });
     await call(visitor, 'GET', '/api/users/:id', { params: { id: author.id } });
     await call(visitor, 'GET', '/api/users/:id/threads', { params: { id: author.id } });
+    await call(visitor, 'GET', '/api/users/by-name/:username', { params: { username: author.username.toUpperCase() } });
     await call(visitor, 'GET', '/api/users/:id/posts', { params: { id: reader.id } });
     await call(visitor, 'GET', '/api/users/:id/follow-stats', { params: { id: author.id } });
     await call(visitor, 'GET', '/api/users/:id/is-following', { params: { id: author.id } });
