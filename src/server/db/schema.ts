@@ -269,7 +269,7 @@ export const eventLog = pgTable(
   'event_log',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    /** Who watches it: 'thread:12' or 'board:g'. */
+    /** Who watches it: 'thread:12', 'board:g', or 'user:7' (that user's own streams: their notifications). */
     topic: varchar({ length: 64 }).notNull(),
     type: varchar({ length: 16 }).notNull(),
     data: jsonb().notNull(),
