@@ -61,7 +61,12 @@ function wanted(): { url: string; key: string } | undefined {
   return { url, key: `${url}#${user ?? ''}` };
 }
 
-function open(url: string, key: string) {
+/**
+ * `replacing`: this stream takes over from one that was live. A new EventSource starts
+ * from the newest event, so what came between is lost: once open, it tells every part
+ * `reset`, and they refetch what they watch.
+ */
+function open(url: string, key: string, replacing: boolean) {
   const source = new EventSource(url);
   const entry = { key, source, live: false };
   let errors = 0;
@@ -70,9 +75,14 @@ function open(url: string, key: string) {
     entry.live = live;
     if (current === entry) tellStatus();
   };
+  let resetOwed = replacing;
   source.onopen = () => {
     errors = 0;
     setLive(true);
+    if (resetOwed && current === entry) {
+      resetOwed = false;
+      subscriptions.forEach((subscription) => subscription.listener({ type: 'reset', data: {} }));
+    }
   };
   source.onerror = () => {
     errors++;
@@ -101,8 +111,9 @@ function reconcile() {
     const next = wanted();
     const keep = next !== undefined && current?.key === next.key && current.source.readyState !== EventSource.CLOSED;
     if (!keep) {
+      const replacing = current?.live ?? false;
       current?.source.close();
-      current = next ? open(next.url, next.key) : undefined;
+      current = next ? open(next.url, next.key, replacing) : undefined;
     }
     tellStatus();
   });
