@@ -276,4 +276,32 @@ describe('the live event', () => {
     expect(own.seen.join('')).toContain('data: {"unread":0}');
     for (const stream of [own, visitor, stranger]) stream.close();
   });
+
+  it('moves the event ids a thread watcher sees alike, whoever wrote an anonymous reply', async () => {
+    const base = t.app.server.address() ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const thread = await createThread(t, alice, { isAnonymous: false });
+    const parent = await createReply(alice, thread.id, { isAnonymous: true });
+    const request = http.get(`${base}/api/events?thread=${thread.id}`, { agent: false });
+    let text = '';
+    await new Promise<void>((resolve, reject) =>
+      request.once('error', reject).once('response', (response) => {
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          resolve();
+        });
+      }),
+    );
+    const postIds = () => [...text.matchAll(/id: (\d+)\nevent: post\n/g)].map((match) => Number(match[1]));
+    const mention = `@${alice.username}`;
+    // The same public shape (thread author, parent, one mention): by its author, then by someone else.
+    await createReply(alice, thread.id, { replyToId: parent.id, content: mention });
+    await createReply(admin, thread.id, { replyToId: parent.id, content: mention });
+    await createReply(bob, thread.id);
+    const deadline = Date.now() + 3000;
+    while (postIds().length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    request.destroy();
+    const [first, second, third] = postIds();
+    expect(second! - first!).toBe(third! - second!);
+  });
 });
