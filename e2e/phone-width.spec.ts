@@ -54,6 +54,7 @@ test('no page scrolls sideways or cuts content off at 320 and 375 px', { tag: '@
     ['/premium', 'Premium'],
     [`/users/${userId}`, admin],
     ['/mod', 'Moderation'],
+    ['/notifications', 'No notifications yet'],
   ];
   const visitorPages: [string, string][] = [['/auth', 'Login']];
 

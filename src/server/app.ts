@@ -15,6 +15,7 @@ import { feedDocs, feedRoutes } from './modules/feeds/index.js';
 import { followDocs, followRoutes } from './modules/follows/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { moderationDocs, moderationRoutes } from './modules/moderation/index.js';
+import { notificationDocs, notificationRoutes } from './modules/notifications/index.js';
 import { openApiPlugin } from './modules/openapi/index.js';
 import { paymentDocs, paymentRoutes } from './modules/payments/index.js';
 import { postDocs, postRoutes } from './modules/posts/index.js';
@@ -92,6 +93,7 @@ const routeDocs = [
   ...cryptoDocs,
   ...feedDocs,
   ...eventDocs,
+  ...notificationDocs,
   ...premiumDocs,
   ...paymentDocs,
 ];
@@ -166,6 +168,7 @@ export async function buildApp({ config, database, logger, webRoot, liveEvents }
   await app.register(moderationRoutes);
   await app.register(deletionRoutes);
   await app.register(eventRoutes);
+  await app.register(notificationRoutes);
   await app.register(reportRoutes);
   await app.register(userRoutes);
   await app.register(followRoutes);

@@ -13,6 +13,7 @@ import { createFeedService } from './modules/feeds/index.js';
 import { createAddressService, createTipService } from './modules/crypto/index.js';
 import { createFollowService } from './modules/follows/index.js';
 import { createAppealService, createBanService, createModerationService } from './modules/moderation/index.js';
+import { createNotificationService, createPublisher } from './modules/notifications/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import { createPostService } from './modules/posts/index.js';
 import { createPremiumService } from './modules/premium/index.js';
@@ -45,7 +46,9 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
   const { paymentAddress } = config;
   const posterIdOf = createPosterIds(config.secret);
   const boards = createBoardService(db);
-  const threads = createThreadService({ db, saveImage, imageUrlOf, posterIdOf });
+  // Writes that notify announce the new unread counts once committed; a failure is logged.
+  const publishNotified = createPublisher(db, log);
+  const threads = createThreadService({ db, saveImage, imageUrlOf, posterIdOf, publishNotified });
   const users = createUserService(db, imageUrlOf);
   return {
     activities: createActivityService(db),
@@ -61,13 +64,14 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
     liveEvents: createLiveEvents({ db, connectionString: directUrl, log, ...(liveEvents ? { options: liveEvents } : {}) }),
     moderation: createModerationService(db, imageUrlOf),
     payments: createPaymentsService({ chains, paymentAddress }),
-    posts: createPostService({ db, pool, saveImage, imageUrlOf, posterIdOf }),
+    notifications: createNotificationService({ db, log }),
+    posts: createPostService({ db, pool, saveImage, imageUrlOf, posterIdOf, publishNotified }),
     premium: createPremiumService({ db, chains, paymentAddress }),
     reports: createReportService(db),
     saved: createSavedThreadService(db, imageUrlOf),
     search: createSearchService(db, pool),
     threads,
-    tips: createTipService({ db, chains }),
+    tips: createTipService({ db, chains, publishNotified }),
     uploads,
     users,
     votes: createVoteService(db),

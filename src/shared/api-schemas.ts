@@ -364,6 +364,20 @@ const PaymentsConfig = z.object({
 const ProfilePost = Post.extend({ threadTitle: z.string() });
 const SavedState = z.object({ isSaved: z.boolean() });
 
+const NotificationType = z.enum(['reply', 'quote', 'mention', 'thread', 'tip']);
+
+const Notification = z.object({
+  id,
+  type: NotificationType,
+  threadId: id,
+  postId: id.nullable().describe('Null when the thread itself is the subject (a new thread, a mention in its opening post, a tip to it).'),
+  actor: UserRef.nullable().describe('Null when the acting content is anonymous, for tips, and once the actor account is gone.'),
+  createdAt: timestamp,
+  readAt: timestamp.nullable(),
+});
+
+const UnreadCount = z.object({ count });
+
 /**
  * Every response shape by its name in api.ts; the OpenAPI document lists them under
  * these names in components.schemas.
@@ -428,6 +442,9 @@ export const apiSchemas = {
   PaymentsConfig,
   ProfilePost,
   SavedState,
+  NotificationType,
+  Notification,
+  UnreadCount,
 } as const;
 
 // ---- Drift check: compile-time proof that the schemas and api.ts agree. ----
@@ -501,6 +518,9 @@ interface ApiTypes {
   PaymentsConfig: Api.PaymentsConfig;
   ProfilePost: Api.ProfilePost;
   SavedState: Api.SavedState;
+  NotificationType: Api.NotificationType;
+  Notification: Api.Notification;
+  UnreadCount: Api.UnreadCount;
 }
 
 /** Names with a schema and no api.ts type, or the reverse. */

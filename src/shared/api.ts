@@ -472,3 +472,29 @@ export interface PaymentsConfig {
   paymentAddress: string | null;
   confirmations: number;
 }
+
+// Notifications (CONTRACT.md section 11): the signed-in user's own, never anyone else's.
+
+/** What happened: a reply to my thread or post, a `>>quote` of my post, an `@mention`, a followed user's new named thread, a confirmed tip to me. */
+export type NotificationType = 'reply' | 'quote' | 'mention' | 'thread' | 'tip';
+
+/**
+ * GET /api/notifications: ids only, never content. `postId` is null when the thread
+ * itself is the subject (a new thread, a mention in its opening post, a tip to it).
+ * `actor` is null when the acting content is anonymous, for tips, and once the
+ * actor's account is gone.
+ */
+export interface Notification {
+  id: number;
+  type: NotificationType;
+  threadId: number;
+  postId: number | null;
+  actor: UserRef | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** GET /api/notifications/unread-count. */
+export interface UnreadCount {
+  count: number;
+}

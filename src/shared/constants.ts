@@ -136,3 +136,12 @@ export const POW_BOARD_STEP = 30;
 export const POW_BASE_DIFFICULTY = 20_000;
 export const POW_BOARD_MAX_DIFFICULTY = 50_000;
 export const POW_CALLER_MAX_DIFFICULTY = 500_000_000;
+
+/** Notifications (CONTRACT.md section 11): a page of GET /api/notifications. */
+export const NOTIFICATIONS_PER_PAGE = 20;
+/** `@username` mentions in one post or thread that notify anyone; later ones are plain text to the server. */
+export const MENTIONS_PER_POST_MAX = 5;
+/** `>>{id}` quotes in one post that notify anyone. */
+export const QUOTES_PER_POST_MAX = 10;
+/** Ids one POST /api/notifications/read may name. */
+export const NOTIFICATIONS_READ_MAX = 100;

@@ -18,10 +18,13 @@ export const routes: Route[] = [
   { path: '/board/:code', ...page(() => import('./pages/BoardPage'), 'BoardPage') },
   { path: '/thread/:id', ...page(() => import('./pages/ThreadPage'), 'ThreadPage') },
   { path: '/users/:id', ...page(() => import('./pages/ProfilePage'), 'ProfilePage') },
+  // Where an @mention in a post leads: the profile of whoever holds that name now.
+  { path: '/u/:username', ...page(() => import('./pages/MentionPage'), 'MentionPage') },
   { path: '/users/:id/edit', ...page(() => import('./pages/ProfileEditPage'), 'ProfileEditPage') },
   { path: '/mod', ...page(() => import('./pages/ModerationPage'), 'ModerationPage') },
   { path: '/premium', ...page(() => import('./pages/PremiumPage'), 'PremiumPage') },
   { path: '/saved', ...page(() => import('./pages/SavedThreadsPage'), 'SavedThreadsPage') },
+  { path: '/notifications', ...page(() => import('./pages/NotificationsPage'), 'NotificationsPage') },
   { path: '/search', ...page(() => import('./pages/SearchPage'), 'SearchPage') },
   { path: '/terms', ...page(() => import('./pages/LegalPages'), 'TermsPage') },
   { path: '/privacy', ...page(() => import('./pages/LegalPages'), 'PrivacyPage') },

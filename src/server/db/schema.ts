@@ -275,7 +275,7 @@ export const eventLog = pgTable(
   'event_log',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    /** Who watches it: 'thread:12' or 'board:g'. */
+    /** Who watches it: 'thread:12', 'board:g', or 'user:7' (that user's own streams: their notifications). */
     topic: varchar({ length: 64 }).notNull(),
     type: varchar({ length: 16 }).notNull(),
     data: jsonb().notNull(),
@@ -521,4 +521,37 @@ export const walletChallenges = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('wallet_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Notifications (CONTRACT.md section 11): ids only, never content, so nothing hidden
+ * (a premium part, a deleted post) can leak through one. `actorId` is written only for
+ * named content: an anonymous actor is null in the row itself, for everyone, admins
+ * included. A notification goes with the thread or post it is about (deletions delete
+ * them; the keys cascade as well), with its recipient, and loses its actor with theirs.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    /** The recipient. */
+    userId: ownedByUser(),
+    type: varchar({ length: 16 }).$type<'reply' | 'quote' | 'mention' | 'thread' | 'tip'>().notNull(),
+    threadId: integer()
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    postId: integer().references(() => posts.id, { onDelete: 'cascade' }),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    readAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // The page (newest first, by id) and the unread count.
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    // Withdrawing a deleted thread's or post's notifications.
+    index('notifications_thread_idx').on(t.threadId),
+    index('notifications_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
+    index('notifications_actor_idx').on(t.actorId).where(sql`${t.actorId} IS NOT NULL`),
+  ],
 );

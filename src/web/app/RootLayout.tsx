@@ -3,14 +3,15 @@ import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
 import { MobileDrawer } from '../components/layout/MobileDrawer';
 import { useBoards } from '../features/boards/api/get-boards';
+import { NotificationBell } from '../features/notifications/components/NotificationBell';
 import { CreateThreadDialog } from '../features/threads/components/CreateThreadDialog';
 import type { PartTrigger } from '../lib/on-first-use';
 import { useUser } from '../lib/auth/get-user';
 import { BanWatcher } from './BanWatcher';
 import { Outlet, useLocation } from './router';
 
-// The shell composes the features the layout shows (boards, the New Thread dialog) into
-// components/layout, which knows none of them. Each part below reads its own query, so a
+// The shell composes the features the layout shows (boards, the New Thread dialog, the
+// notifications bell) into components/layout, which knows none of them. Each part below reads its own query, so a
 // change re-renders that part, not the page under <Outlet />.
 
 export function RootLayout() {
@@ -37,7 +38,13 @@ export function RootLayout() {
 const newThread = (trigger: PartTrigger) => <NewThread trigger={trigger} />;
 
 function ShellHeader() {
-  return <Header drawer={<ShellMobileDrawer />} newThread={newThread} />;
+  return <Header drawer={<ShellMobileDrawer />} newThread={newThread} notifications={<ShellNotifications />} />;
+}
+
+/** The bell, once a user is signed in: it opens no stream and asks nothing for visitors. */
+function ShellNotifications() {
+  const user = useUser().data;
+  return user ? <NotificationBell key={user.id} userId={user.id} /> : null;
 }
 
 function ShellMobileDrawer() {

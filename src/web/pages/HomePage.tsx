@@ -6,7 +6,6 @@ import { useUser } from '../lib/auth/get-user';
 import { useBoards } from '../features/boards/api/get-boards';
 import { BoardCard, BoardCardSkeleton } from '../features/boards/components/BoardCard';
 import { useFeed, type Feed } from '../features/threads/api/get-feeds';
-import { useLiveHome } from '../features/threads/api/live';
 import { CreateThreadDialog } from '../features/threads/components/CreateThreadDialog';
 import { ThreadList } from './parts/ThreadList';
 
@@ -22,7 +21,6 @@ export function HomePage() {
   const tab: Tab = pathname === '/recent' ? 'recent' : pathname === '/popular' ? 'popular' : 'boards';
   const user = useUser().data ?? null;
   const boards = useBoards();
-  useLiveHome(Boolean(user));
 
   return (
     <div className="grid gap-6">

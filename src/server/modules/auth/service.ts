@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import { PASSWORD_INCORRECT } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
-import { cryptoAddresses, followers, posts, savedThreads, sessions, threads, users, walletChallenges, walletLinks } from '../../db/schema.js';
+import { cryptoAddresses, followers, notifications, posts, savedThreads, sessions, threads, users, walletChallenges, walletLinks } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -44,7 +44,7 @@ export function createAuthService(db: Db) {
     /**
      * Deletes the account once its password is proved (CONTRACT.md section 11). What is
      * the person's goes: sessions, addresses, wallet links, follows both ways, saved
-     * threads, and through the foreign keys' cascades their timeline, votes (the
+     * threads, notifications, and through the foreign keys' cascades their timeline, votes (the
      * scores they moved stay as they are), reports and wallet challenges. Their
      * threads and posts stay, anonymous to everyone, admins included: marked anonymous
      * here, then their user_id set to null by the key, so no one can name the author.
@@ -67,8 +67,9 @@ export function createAuthService(db: Db) {
         // Follower counts are counted from these rows, so everyone else's stay exact.
         await tx.delete(followers).where(or(eq(followers.followerId, userId), eq(followers.followingId, userId)));
         await tx.delete(savedThreads).where(eq(savedThreads.userId, userId));
-        // Notifications (CONTRACT.md section 11) have no table yet: when they do, the
-        // user's own go here, and those naming them as actor lose the actor.
+        // Their own notifications go (CONTRACT.md section 11); those naming them as actor
+        // lose the actor when the user row goes (the key sets it to null).
+        await tx.delete(notifications).where(eq(notifications.userId, userId));
         // Every page their name was on changes (threads.version), before it leaves them.
         await touchThreadsOfUser(tx, userId);
         await tx.update(threads).set({ isAnonymous: true }).where(eq(threads.userId, userId));

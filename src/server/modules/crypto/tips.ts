@@ -14,6 +14,7 @@ import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { nextThreadVersion } from '../../lib/thread-version.js';
 import { recordActivity } from '../activities/index.js';
 import { recordEvent } from '../events/index.js';
+import { NOTHING_NOTIFIED, notifyTip, publishUnread, type Notified, type PublishNotified } from '../notifications/index.js';
 import { postAuthorship, receivingAddress, threadAuthorship } from './addresses.js';
 
 type TipInput = z.output<typeof tipSchema>;
@@ -54,17 +55,19 @@ function outcome(check: PaymentCheck, senderLinked: boolean, createdAt: Date, no
 
 /**
  * Moves a pending tip to its final status; a confirmed tip adds its USD estimate to the
- * tipper's, the recipient's and the thread's totals, exactly once.
+ * tipper's, the recipient's and the thread's totals, exactly once, and notifies the
+ * recipient (answered, for publishing once the transaction commits).
  */
-async function settle(tx: DbOrTx, tip: TipRow, status: TipStatus, now: Date): Promise<void> {
+async function settle(tx: DbOrTx, tip: TipRow, status: TipStatus, now: Date): Promise<Notified> {
   const [updated] = await tx
     .update(cryptoTips)
     .set({ status, checkedAt: now })
     .where(and(eq(cryptoTips.id, tip.id), eq(cryptoTips.status, 'pending')))
     .returning({ id: cryptoTips.id });
-  if (!updated || status !== 'confirmed') return;
+  if (!updated || status !== 'confirmed') return NOTHING_NOTIFIED;
+  const notified = await notifyTip(tx, tip);
   const rate = TIP_USD_RATES[tip.currency as keyof typeof TIP_USD_RATES];
-  if (!rate) return;
+  if (!rate) return notified;
   const usd = usdEstimate(tip.amount, rate);
   if (tip.fromUserId) await tx.update(users).set({ totalTipsSent: sql`${users.totalTipsSent} + ${usd}::numeric` }).where(eq(users.id, tip.fromUserId));
   if (tip.recipientUserId) {
@@ -84,6 +87,7 @@ async function settle(tx: DbOrTx, tip: TipRow, status: TipStatus, now: Date): Pr
       .where(eq(threads.id, tip.threadId));
     await recordEvent(tx, { type: 'update', threadId: tip.threadId });
   }
+  return notified;
 }
 
 /** Whether a tip went to an anonymous post or thread (then only its author may see it counted). */
@@ -126,13 +130,15 @@ export async function verifyPendingTips({ db, chains, now = new Date() }: { db: 
       await db.update(cryptoTips).set({ checkedAt: now }).where(eq(cryptoTips.id, tip.id));
       continue;
     }
-    await db.transaction((tx) => settle(tx, tip, status, now));
+    const notified = await db.transaction((tx) => settle(tx, tip, status, now));
+    // A failure here is the job's to log; the settlement stands.
+    await publishUnread(db, notified);
     settled++;
   }
   return { checked: pending.length, settled };
 }
 
-export function createTipService({ db, chains }: { db: Db; chains: Chains }) {
+export function createTipService({ db, chains, publishNotified }: { db: Db; chains: Chains; publishNotified: PublishNotified }) {
   return {
     /**
      * Records a tip as pending with the address the look-up answers now. A transaction
@@ -161,16 +167,17 @@ export function createTipService({ db, chains }: { db: Db; chains: Chains }) {
         if (from && !linked) throw new ForbiddenError(HASH_NOT_YOURS);
         status = outcome(result, linked, new Date(), new Date());
       }
-      const row = await db.transaction(async (tx) => {
+      const { row, notified } = await db.transaction(async (tx) => {
         await claimHash(tx, input.txHash, 'tip', tipper.id);
         const [tip] = await tx
           .insert(cryptoTips)
           .values({ ...draft, fromUserId: tipper.id, threadId, postId, recipientUserId: target.userId })
           .returning();
         await recordActivity(tx, tipper.id, tipper.ipHash, { type: 'tip_sent', amount: input.amount, currency: input.currency, threadId, postId });
-        if (status !== 'pending') await settle(tx, tip!, status, new Date());
-        return { ...tip!, status };
+        const notified = status === 'pending' ? NOTHING_NOTIFIED : await settle(tx, tip!, status, new Date());
+        return { row: { ...tip!, status }, notified };
       });
+      await publishNotified(notified);
       return serializeTip(row);
     },
 

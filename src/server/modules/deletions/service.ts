@@ -6,6 +6,7 @@ import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { nextThreadVersion } from '../../lib/thread-version.js';
 import { recordEvent } from '../events/index.js';
 import { recordModeration } from '../moderation/index.js';
+import { withdrawNotifications } from '../notifications/index.js';
 import type { ReleaseImages, ReleaseLog, StoredImage } from '../uploads/index.js';
 
 export const NOT_YOUR_THREAD = 'You can only delete your own threads';
@@ -77,6 +78,8 @@ export function createDeletionService({ db, releaseImages }: { db: Db; releaseIm
           await recordModeration(tx, { adminId: deleter.id, action: 'delete_thread', targetType: 'thread', targetId: threadId, details: { title: thread.title } });
         }
         await recordEvent(tx, { type: 'update', threadId });
+        // Deleted content withdraws what it notified (its replies' too, and tips to it).
+        await withdrawNotifications(tx, { threadId });
         const replyImages: StoredImage[] = await tx
           .select({ imageUrl: posts.imageUrl, thumbnailUrl: posts.thumbnailUrl })
           .from(posts)
@@ -126,6 +129,7 @@ export function createDeletionService({ db, releaseImages }: { db: Db; releaseIm
           await recordModeration(tx, { adminId: deleter.id, action: 'delete_post', targetType: 'post', targetId: postId, details: { threadId: post.threadId } });
         }
         await recordEvent(tx, { type: 'update', threadId: post.threadId });
+        await withdrawNotifications(tx, { postId });
         return [image!];
       });
       await releaseImages(images, log);

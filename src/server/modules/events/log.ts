@@ -10,7 +10,9 @@ import { eventLog } from '../../db/schema.js';
 export type NewEvent =
   | { type: 'post'; threadId: number; postId: number }
   | { type: 'thread'; boardCode: string; threadId: number }
-  | { type: 'update'; threadId: number };
+  | { type: 'update'; threadId: number }
+  /** The recipient's unread count changed; on their own topic only (modules/notifications). */
+  | { type: 'notification'; userId: number; unread: number };
 
 /** An event as the log holds it and the listener hears it. */
 export interface LoggedEvent {
@@ -22,6 +24,19 @@ export interface LoggedEvent {
 
 export const threadTopic = (threadId: number) => `thread:${threadId}`;
 export const boardTopic = (boardCode: string) => `board:${boardCode}`;
+/** A signed-in user's own events (their notifications): only their own streams watch it. */
+export const userTopic = (userId: number) => `user:${userId}`;
+
+function topicOf(event: NewEvent): string {
+  switch (event.type) {
+    case 'thread':
+      return boardTopic(event.boardCode);
+    case 'notification':
+      return userTopic(event.userId);
+    default:
+      return threadTopic(event.threadId);
+  }
+}
 
 /**
  * Records an event in the caller's transaction, so it exists exactly when the write
@@ -29,8 +44,9 @@ export const boardTopic = (boardCode: string) => `board:${boardCode}`;
  * The reply path writes its event inside its one statement instead (modules/posts).
  */
 export async function recordEvent(db: DbOrTx, event: NewEvent): Promise<void> {
-  const { type, ...data } = event;
-  const topic = event.type === 'thread' ? boardTopic(event.boardCode) : threadTopic(event.threadId);
+  const topic = topicOf(event);
+  // The user's id is the topic's, never the event's: data names what changed, not whose.
+  const { type, ...data } = event.type === 'notification' ? { type: event.type, unread: event.unread } : event;
   await db.insert(eventLog).values({ topic, type, data });
 }
 

@@ -5,7 +5,7 @@ import { BOARD_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { LiveStream } from './hub.js';
-import { boardTopic, eventsSince, threadTopic, type LoggedEvent } from './log.js';
+import { boardTopic, eventsSince, threadTopic, userTopic, type LoggedEvent } from './log.js';
 
 export const TOO_MANY_STREAMS = 'Too many open event streams';
 
@@ -52,7 +52,12 @@ export async function eventRoutes(app: FastifyInstance) {
       if (threadId !== undefined && !found?.thread) throw new NotFoundError(THREAD_NOT_FOUND);
       if (boardCode !== undefined && !found?.board) throw new NotFoundError(BOARD_NOT_FOUND);
     }
-    const topics = [...(threadId !== undefined ? [threadTopic(threadId)] : []), ...(boardCode !== undefined ? [boardTopic(boardCode)] : [])];
+    const topics = [
+      ...(threadId !== undefined ? [threadTopic(threadId)] : []),
+      ...(boardCode !== undefined ? [boardTopic(boardCode)] : []),
+      // A signed-in stream also carries the user's own notification counts (CONTRACT.md section 10).
+      ...(request.user ? [userTopic(request.user.id)] : []),
+    ];
     await liveEvents.ensureListening();
 
     const raw = reply.raw;

@@ -159,6 +159,7 @@ describe('live answers match the document', () => {
     await call(visitor, 'GET', '/api/posts/:id/tips', { params: { id: postId } });
     await call(visitor, 'GET', '/api/users/:id', { params: { id: author.id } });
     await call(visitor, 'GET', '/api/users/:id/threads', { params: { id: author.id } });
+    await call(visitor, 'GET', '/api/users/by-name/:username', { params: { username: author.username.toUpperCase() } });
     await call(visitor, 'GET', '/api/users/:id/posts', { params: { id: reader.id } });
     await call(visitor, 'GET', '/api/users/:id/follow-stats', { params: { id: author.id } });
     await call(visitor, 'GET', '/api/users/:id/is-following', { params: { id: author.id } });
@@ -227,6 +228,14 @@ describe('live answers match the document', () => {
 
     await call(client, 'POST', '/api/reports', { body: { postId: anonymousPostId, reason: 'Spam' } });
     await call(client, 'POST', '/api/reports', { body: { threadId, reason: 'Off topic' } });
+
+    // The reader's replies above notified the thread's author.
+    const page = await call(author.client, 'GET', '/api/notifications');
+    expect((page.json() as unknown[]).length).toBeGreaterThan(0);
+    await call(author.client, 'GET', '/api/notifications', { query: 'before=2147483647' });
+    await call(author.client, 'GET', '/api/notifications/unread-count');
+    await call(author.client, 'POST', '/api/notifications/read', { body: { ids: [(page.json() as { id: number }[])[0]!.id] } });
+    await call(author.client, 'POST', '/api/notifications/read', { body: {} });
   });
 
   it('for admins moderating', async () => {

@@ -12,6 +12,7 @@ import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { ActivityEvent } from '../activities/index.js';
 import type { NewEvent } from '../events/index.js';
+import { replyNotificationsCtes, replyNotificationsResult, type PublishNotified } from '../notifications/index.js';
 import type { PosterIdOf } from '../../lib/poster-id.js';
 import { serializePost, type PostRow } from './serializer.js';
 
@@ -25,18 +26,22 @@ export function createPostService({
   saveImage,
   imageUrlOf,
   posterIdOf,
+  publishNotified,
 }: {
   db: Db;
   pool: Database['pool'];
   saveImage: SaveImage;
   imageUrlOf: ImageUrlOf;
   posterIdOf: PosterIdOf;
+  /** Announces the reply's notifications to their recipients once it has committed. */
+  publishNotified: PublishNotified;
 }) {
   return {
     /**
      * Adds a reply. The post, the thread's replyCount, bumpedAt and hot score, the
-     * author's postCount, their timeline entry and the live-update event (thread
-     * watchers hear of it on commit) are written by one statement: the
+     * author's postCount, their timeline entry, the live-update event (thread
+     * watchers hear of it on commit) and the notifications it makes
+     * (modules/notifications: replies, quotes, mentions) are written by one statement: the
      * thread's row is locked only while that statement runs, so replies to a busy
      * thread queue for microseconds, not round trips, and counts stay exact.
      */
@@ -47,12 +52,12 @@ export function createPostService({
       // Named, so PostgreSQL plans it once per connection instead of on every reply; it
       // returns the new post with its author's name, so nothing is read back (one round
       // trip fewer; interleaved A/B: 5-8% more replies/s).
-      const rows = await queryNamed<PostRow>(pool, sql`
+      const rows = await queryNamed<PostRow & { notified: number[] | null; notificationSlots: number }>(pool, sql`
         WITH bumped AS (
           UPDATE threads SET reply_count = reply_count + 1, bumped_at = now(), hot_score = ${hotScoreAfter({ replies: 1 })}, version = version + 1
           WHERE id = ${input.threadId} AND NOT is_deleted AND NOT is_locked
             AND (${replyToId}::int IS NULL OR EXISTS (SELECT 1 FROM posts WHERE id = ${replyToId}::int AND thread_id = ${input.threadId}))
-          RETURNING id, title),
+          RETURNING id, title, user_id),
         post AS (
           INSERT INTO posts (thread_id, user_id, content, is_anonymous, reply_to_id, ip_hash, image_url, thumbnail_url, image_name)
           SELECT id, ${author.id}::int, ${input.content}::text, ${input.isAnonymous}::boolean, ${replyToId}::int, ${author.ipHash}::text,
@@ -70,11 +75,12 @@ export function createPostService({
         event AS (
           INSERT INTO event_log (topic, type, data)
           SELECT 'thread:' || post.thread_id, ${'post' satisfies NewEvent['type']}::text, jsonb_build_object('threadId', post.thread_id, 'postId', post.id)
-          FROM post)
+          FROM post),
+        ${replyNotificationsCtes(input.content)}
         SELECT post.id, post.thread_id AS "threadId", post.user_id AS "userId", post.content, post.image_url AS "imageUrl",
           post.image_name AS "imageName", post.thumbnail_url AS "thumbnailUrl", post.created_at AS "createdAt", post.updated_at AS "updatedAt",
           post.reply_to_id AS "replyToId", post.ip_hash AS "ipHash", post.is_anonymous AS "isAnonymous", post.is_deleted AS "isDeleted",
-          post.upvotes, post.downvotes, (SELECT username FROM counted) AS username
+          post.upvotes, post.downvotes, (SELECT username FROM counted) AS username, ${replyNotificationsResult}
         FROM post`);
       const row = rows[0];
       if (row === undefined) {
@@ -84,8 +90,10 @@ export function createPostService({
         if (thread.isLocked) throw new ForbiddenError(THREAD_LOCKED);
         throw new ValidationError('You can only reply to a post in the same thread', { replyToId: 'You can only reply to a post in the same thread' });
       }
+      const { notified, notificationSlots, ...post } = row;
+      await publishNotified({ recipients: notified ?? [], slots: notificationSlots });
       // The new reply joins a thread view, so it carries its posterId like the others there.
-      return serializePost(row, viewer, imageUrlOf, posterIdOf);
+      return serializePost(post, viewer, imageUrlOf, posterIdOf);
     },
   };
 }

@@ -14,6 +14,7 @@ import { singleFlight } from '../../lib/single-flight.js';
 import { VISITOR, type Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/index.js';
 import { recordEvent } from '../events/index.js';
+import { notifyNewThread, type PublishNotified } from '../notifications/index.js';
 import { serializePost } from '../posts/index.js';
 import { premiumAccessSet } from '../premium/index.js';
 import { findFeedThreads, findThread, findThreadPage, findThreadVersion, findThreadPosts, type FeedSource, type ThreadOrder } from './queries.js';
@@ -24,7 +25,20 @@ type ListQuery = z.output<typeof threadListQuerySchema>;
 
 export const PREMIUM_REQUIRED = 'Premium Member Required';
 
-export function createThreadService({ db, saveImage, imageUrlOf, posterIdOf }: { db: Db; saveImage: SaveImage; imageUrlOf: ImageUrlOf; posterIdOf: PosterIdOf }) {
+export function createThreadService({
+  db,
+  saveImage,
+  imageUrlOf,
+  posterIdOf,
+  publishNotified,
+}: {
+  db: Db;
+  saveImage: SaveImage;
+  imageUrlOf: ImageUrlOf;
+  posterIdOf: PosterIdOf;
+  /** Announces a new thread's notifications to their recipients once it has committed. */
+  publishNotified: PublishNotified;
+}) {
   /**
    * A list of threads as this viewer sees it. Visitors all see the same list, so the
    * visitors asking for one list at the same moment share one query and one
@@ -109,7 +123,7 @@ export function createThreadService({ db, saveImage, imageUrlOf, posterIdOf }: {
       if (!board) throw new ValidationError('Please select a board', { boardId: 'Please select a board' });
       // The image is processed before the transaction: sharp is slow, row locks should not wait on it.
       const stored = image ? await saveImage(image) : undefined;
-      const id = await db.transaction(async (tx) => {
+      const { id, notified } = await db.transaction(async (tx) => {
         const [thread] = await tx
           .insert(threads)
           .values({
@@ -133,8 +147,11 @@ export function createThreadService({ db, saveImage, imageUrlOf, posterIdOf }: {
           .where(eq(users.id, author.id));
         await recordActivity(tx, author.id, author.ipHash, { type: 'thread_created', threadId: thread!.id, title: input.title });
         await recordEvent(tx, { type: 'thread', boardCode: board.code, threadId: thread!.id });
-        return thread!.id;
+        // Mentions in the public content only: the premium part never notifies anyone.
+        const notified = await notifyNewThread(tx, { id: thread!.id, authorId: author.id, isAnonymous: input.isAnonymous, content: input.content });
+        return { id: thread!.id, notified };
       });
+      await publishNotified(notified);
       return this.getThread(id, viewer);
     },
   };

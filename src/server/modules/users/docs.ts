@@ -10,6 +10,10 @@ export const userDocs = routeDocs('Users', {
     description: 'Others see figures of signed content only; the owner and admins also see e-mail and account state.',
     access: 'visitor', responses: { 200: s.UserProfile },
   },
+  'GET /api/users/by-name/:username': {
+    summary: 'Who holds a username (any letter case), for `@mention` links',
+    access: 'visitor', params: z.object({ username: z.string() }), responses: { 200: s.UserRef }, errors: [404],
+  },
   'GET /api/users/:id/threads': { summary: "A page of a user's threads", access: 'visitor', query: pageQuerySchema, responses: { 200: z.array(s.Thread) } },
   'GET /api/users/:id/posts': { summary: "A page of a user's replies", access: 'visitor', query: pageQuerySchema, responses: { 200: z.array(s.ProfilePost) } },
   'PATCH /api/users/:id': {

@@ -15,6 +15,8 @@ export async function userRoutes(app: FastifyInstance) {
 
   app.get<WithId>('/api/users/:id', async (request) => users.profile(idOf(request), viewerOf(request)));
 
+  app.get<{ Params: { username: string } }>('/api/users/by-name/:username', async (request) => users.byUsername(request.params.username));
+
   app.get<WithId>('/api/users/:id/threads', async (request) => {
     const { page } = parseInput(pageQuerySchema, request.query);
     return users.threads(idOf(request), page, viewerOf(request));

@@ -45,6 +45,13 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
   return {
     findUser,
 
+    /** Who holds a username now (any letter case): where a post's `@mention` links. Public, like every profile. */
+    async byUsername(username: string): Promise<{ id: number; username: string }> {
+      const user = /^[A-Za-z0-9_]{3,20}$/.test(username) ? await findUserByUsername(db, username) : undefined;
+      if (!user) throw new NotFoundError(USER_NOT_FOUND);
+      return { id: user.id, username: user.username };
+    },
+
     /**
      * A profile. Others see counts of the user's signed content only, so the numbers
      * cannot hint at how much they post anonymously.

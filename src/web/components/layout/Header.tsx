@@ -13,9 +13,11 @@ interface HeaderProps {
   drawer: ReactNode;
   /** The New Thread dialog around its trigger button (the app shell composes the threads feature in). */
   newThread: (trigger: PartTrigger) => ReactNode;
+  /** The notifications bell, for signed-in users (the app shell composes the notifications feature in). */
+  notifications?: ReactNode;
 }
 
-export function Header({ drawer, newThread }: HeaderProps) {
+export function Header({ drawer, newThread, notifications }: HeaderProps) {
   const { pathname } = useLocation();
   const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
   const searchOpen = searchOpenOn === pathname; // closes on route change
@@ -46,6 +48,7 @@ export function Header({ drawer, newThread }: HeaderProps) {
               <span className="max-sm:sr-only">New Thread</span>
             </Button>,
           )}
+          {notifications}
           <ThemeMenu />
           <UserMenu />
         </nav>

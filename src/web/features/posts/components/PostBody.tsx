@@ -1,8 +1,9 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { segmentsOf, tokenizeText } from '../../../../shared/post-text.js';
+import { Link } from '../../../app/router';
 
 /** How long a post reached through a reference stays highlighted (SPEC.md section 9). */
 const HIGHLIGHT_MS = 2000;
-const TOKEN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])|>>(\d+)/g;
 
 /** Scrolls to #post-{id} and highlights it for 2 s. */
 export function goToPost(id: number): boolean {
@@ -20,37 +21,43 @@ function onReferenceClick(event: MouseEvent<HTMLAnchorElement>, id: number) {
   if (goToPost(id)) event.preventDefault();
 }
 
-/** URLs become safe links and >>{id} references jump to the post. */
+/**
+ * URLs become safe links, >>{id} references jump to the post, @username mentions link
+ * to that user's profile (through /u/{username}). Text is only ever a React text node:
+ * nothing in a post becomes HTML. The tokenizer is shared with the server, so what is
+ * linked here is exactly what notified someone.
+ */
 function renderText(text: string, keyPrefix: string): ReactNode[] {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(TOKEN)) {
-    const index = match.index;
-    if (index > last) parts.push(text.slice(last, index));
-    const [whole, url, ref] = match;
-    if (url) {
-      parts.push(
-        <a key={`${keyPrefix}-${index}`} href={url} target="_blank" rel="nofollow ugc noopener noreferrer" className="break-all text-primary underline underline-offset-2">
-          {url}
-        </a>,
-      );
-    } else if (ref) {
-      const id = Number(ref);
-      parts.push(
-        <a key={`${keyPrefix}-${index}`} href={`#post-${id}`} onClick={(event) => onReferenceClick(event, id)} className="font-medium text-primary underline-offset-2 hover:underline">
-          {whole}
-        </a>,
-      );
+  return tokenizeText(text).map((token, index) => {
+    const key = `${keyPrefix}-${index}`;
+    switch (token.type) {
+      case 'url':
+        return (
+          <a key={key} href={token.text} target="_blank" rel="nofollow ugc noopener noreferrer" className="break-all text-primary underline underline-offset-2">
+            {token.text}
+          </a>
+        );
+      case 'quote':
+        return (
+          <a key={key} href={`#post-${token.postId}`} onClick={(event) => onReferenceClick(event, token.postId)} className="font-medium text-primary underline-offset-2 hover:underline">
+            {token.text}
+          </a>
+        );
+      case 'mention':
+        return (
+          <Link key={key} to={`/u/${encodeURIComponent(token.username)}`} className="font-medium text-primary underline-offset-2 hover:underline">
+            {token.text}
+          </Link>
+        );
+      default:
+        return token.text;
     }
-    last = index + whole.length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return parts;
+  });
 }
 
-/** A post or thread body: text with links and references, and ```code blocks```. */
+/** A post or thread body: text with links, references and mentions, and ```code blocks```. */
 export function PostBody({ content, className }: { content: string; className?: string }) {
-  const segments = content.split('```');
+  const segments = segmentsOf(content);
   return (
     <div className={className}>
       {segments.map((segment, index) =>

@@ -6,6 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { getPostsAfter } from '../api/get-more-posts';
+import { useLocation } from '../../../app/router';
+import { goToPost } from './PostBody';
 import { PostView, type PostActions, type PostTreeNode } from './PostView';
 import { LazyReplyForm } from './LazyReplyForm';
 import type { TextInsert } from './ReplyForm';
@@ -69,6 +71,21 @@ function useRevealedCount(total: number): number {
   return revealed;
 }
 
+/**
+ * Once the post the address names (#post-N) is on screen, scrolls to it and highlights
+ * it, once per address: a link from elsewhere (a notification, a search result, a
+ * profile) lands on the post, though the page's data arrives after the router placed
+ * the scroll.
+ */
+function useScrollToAddressedPost() {
+  const { hash } = useLocation();
+  const reached = useRef('');
+  useEffect(() => {
+    if (!hash.startsWith('#post-') || reached.current === hash) return;
+    if (goToPost(Number(hash.slice('#post-'.length)))) reached.current = hash;
+  });
+}
+
 interface RepliesProps {
   thread: ThreadDetail;
   user: CurrentUser | null;
@@ -96,6 +113,7 @@ export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips
   }, [thread.posts, more]);
   const tree = useMemo(() => buildTree(posts, sort), [posts, sort]);
   const revealed = useRevealedCount(tree.length);
+  useScrollToAddressedPost();
   const visibleCount = posts.filter((post) => !post.isDeleted).length;
   const hasMore = thread.replyCount > visibleCount && posts.length > 0;
 

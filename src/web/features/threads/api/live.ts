@@ -30,14 +30,3 @@ export function useLiveBoard(code: string): boolean {
   );
   return useLiveEvents({ board: code }, onEvent, code !== '');
 }
-
-/**
- * The home page's stream: no thread or board, so today it carries nothing; the signed-in
- * user's notifications will arrive on it (CONTRACT.md section 10) once they exist.
- */
-export function useLiveHome(signedIn: boolean): boolean {
-  const onEvent = useCallback((_event: LiveEvent) => {
-    // Notifications: not built yet (no notifications table); their feature will refresh its count here.
-  }, []);
-  return useLiveEvents({}, onEvent, signedIn);
-}

@@ -6,4 +6,6 @@ export const userKeys = {
   followStats: (id: number) => ['users', id, 'follow-stats'] as const,
   isFollowing: (id: number) => ['users', id, 'is-following'] as const,
   activities: (id: number) => ['users', id, 'activities'] as const,
+  /** Who holds a username (lower-case), for @mention links. */
+  byName: (username: string) => ['users', 'by-name', username] as const,
 };
