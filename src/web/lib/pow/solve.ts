@@ -1,14 +1,9 @@
 // Solves one challenge in a Web Worker (kept out of the main bundle: this file and the
 // worker load only after a 428), showing the progress indicator while it works.
 import type { PowChallenge } from '../../../shared/api.js';
+import { powPayload } from './payload.js';
 import { showPowProgress } from './progress.js';
 import type { SolverMessage } from './solver.worker.js';
-
-/** The X-Pow value for a solved challenge: base64 of the ALTCHA payload's JSON. */
-export function powPayload(challenge: PowChallenge, number: number, took: number): string {
-  const { algorithm, salt, signature } = challenge;
-  return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature, took }));
-}
 
 export function solvePow(challenge: PowChallenge): Promise<string> {
   const worker = new Worker(new URL('./solver.worker.ts', import.meta.url), { type: 'module', name: 'proof-of-work' });
