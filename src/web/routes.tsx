@@ -27,6 +27,8 @@ export const routes: Route[] = [
   { path: '/privacy', ...page(() => import('./pages/LegalPages'), 'PrivacyPage') },
   { path: '/guidelines', ...page(() => import('./pages/LegalPages'), 'GuidelinesPage') },
   { path: '/auth', ...page(() => import('./pages/AuthPage'), 'AuthPage') },
+  // Where 'New Thread' leads without JavaScript (with it, a dialog opens instead).
+  { path: '/new-thread', ...page(() => import('./pages/NewThreadPage'), 'NewThreadPage') },
   // Where the spec sends a logged-out user who tries to post.
   { path: '/login', element: <Navigate to="/auth" replace /> },
   { path: '*', ...page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },

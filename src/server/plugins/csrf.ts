@@ -42,11 +42,22 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('preHandler', (request, _reply, done) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
-    const expected = (request as FastifyRequest & { [csrfTokenCache]?: string })[csrfTokenCache] ?? '';
-    const sent = sentToken(request);
-    done(!expected || !sent || !safeEqual(sent, expected) ? new ForbiddenError('Invalid or missing CSRF token') : undefined);
+    done(hasValidCsrfToken(request) ? undefined : new ForbiddenError(CSRF_REFUSED));
   });
 });
+
+export const CSRF_REFUSED = 'Invalid or missing CSRF token';
+
+/**
+ * Whether the request sent back the token issued for its cookie (header or `_csrf`
+ * field). The /api check above; the HTML form posts (modules/pages) ask it themselves,
+ * after sending a visitor who cannot post anyway to the login page.
+ */
+export function hasValidCsrfToken(request: FastifyRequest): boolean {
+  const expected = (request as FastifyRequest & { [csrfTokenCache]?: string })[csrfTokenCache] ?? '';
+  const sent = sentToken(request);
+  return Boolean(expected && sent && safeEqual(sent, expected));
+}
 
 function sentToken(request: FastifyRequest): string | undefined {
   const header = request.headers[CSRF_HEADER];

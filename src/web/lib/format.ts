@@ -1,3 +1,5 @@
+import { renderNow } from './page-state';
+
 // Relative times (SPEC.md section 9): 'N ago' with thresholds at 60 s, 60 min, 24 h, 30 days, 12 months.
 const steps: [limit: number, seconds: number, unit: string][] = [
   [60, 1, 'second'],
@@ -7,7 +9,7 @@ const steps: [limit: number, seconds: number, unit: string][] = [
   [365 * 24 * 60 * 60, 30 * 24 * 60 * 60, 'month'],
 ];
 
-export function timeAgo(iso: string | null | undefined, now = Date.now()): string {
+export function timeAgo(iso: string | null | undefined, now = renderNow()): string {
   if (!iso) return 'Recently';
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return 'Recently';

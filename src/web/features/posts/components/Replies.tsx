@@ -7,6 +7,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { getPostsAfter } from '../api/get-more-posts';
 import { PostView, type PostActions, type PostTreeNode } from './PostView';
+import { renderingServerPage } from '../../../lib/page-state';
 import { LazyReplyForm } from './LazyReplyForm';
 import type { TextInsert } from './ReplyForm';
 import { postKeys } from '../api/keys';
@@ -48,7 +49,10 @@ const MAX_REPLIES_PER_TASK = 20;
 
 /** How many top-level replies to render now: all when the address names one (#post-N), for the scroll to find it. */
 function useRevealedCount(total: number): number {
-  const [revealed, setRevealed] = useState(() => (window.location.hash.startsWith('#post-') ? Number.POSITIVE_INFINITY : FIRST_REPLIES));
+  // A page the server rendered already shows them all (readers without JavaScript read them there).
+  const [revealed, setRevealed] = useState(() =>
+    renderingServerPage() || window.location.hash.startsWith('#post-') ? Number.POSITIVE_INFINITY : FIRST_REPLIES,
+  );
   const pace = useRef({ perTask: 1, startedAt: 0, added: 0 });
   // After the commit of a reveal: how long it took, and so how many the next task can take.
   useLayoutEffect(() => {
