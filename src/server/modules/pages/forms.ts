@@ -12,7 +12,6 @@ import { viewerOf } from '../../lib/viewer.js';
 import { CSRF_REFUSED, hasValidCsrfToken } from '../../plugins/csrf.js';
 import { multipartRoutes } from '../../plugins/multipart.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
-import { serializeCurrentUser } from '../users/index.js';
 import type { SendPage } from './html.js';
 
 /** The proof-of-work actions of CONTRACT.md section 11 that these forms perform. */
@@ -98,7 +97,7 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
         // The form's schema: the API's fields plus the confirmation, which only the form checks.
         const { username, password, email } = parseInput(registerFormSchema, fields);
         const user = await auth.register({ username, password, email });
-        await reply.startSession(serializeCurrentUser(user).id);
+        await reply.startSession(user.id);
         return reply.redirect('/', 303);
       } catch (error) {
         const { status, errors, message } = failure(error);
@@ -139,7 +138,9 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
         content: text(fields.content),
         isAnonymous: fields.isAnonymous === undefined ? 'false' : 'true',
       };
-      const board = await boards.byId(Number(values.boardId) || 0).catch(() => null);
+      // Only to show the form again on that board's page: the schema below judges the field.
+      const chosen = Number(values.boardId);
+      const board = Number.isInteger(chosen) && chosen > 0 && chosen <= 2_147_483_647 ? await boards.byId(chosen).catch(() => null) : null;
       const show = again(request, reply, `/new-thread${board ? `?board=${board.code}` : ''}`, 'thread', values);
       const refused = await guard(request, show, 'thread');
       if (refused) return refused;
