@@ -85,9 +85,27 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
     const perViewer = Boolean(user || form || url.pathname === '/auth');
     // Forms post it back as `_csrf`: only on pages made for one viewer, so a visitor's page stays the same for all.
     const csrfToken = perViewer ? String(reply.getHeader(CSRF_HEADER) ?? '') || null : null;
+    const origin = `${request.protocol}://${request.host}`;
+    // The same page for every visitor: tagged by the build, the address and the data it shows, and
+    // the five minutes it was made in (so '3 minutes ago' is not kept for hours). Not by the HTML
+    // itself, whose relative times move every second. Known before rendering, so a revalidation
+    // costs the reads but no render: only a 200 page ever carried an ETag, and the same reads
+    // render the same page.
+    const etag = perViewer ? null : etagOf(`${templateTag}\n${origin}${pageUrl}\n${Math.floor(Date.now() / ETAG_PERIOD_MS)}\n${JSON.stringify(results)}`);
+    const nonce = etag ? createHmac('sha256', nonceKey).update(etag).digest('base64').slice(0, 22) : randomBytes(16).toString('base64');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (etag && ifNoneMatch && etagMatches(ifNoneMatch, etag) && status === undefined) {
+      return reply
+        .code(304)
+        .header('ETag', etag)
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie')
+        .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
+        .removeHeader('set-cookie')
+        .send();
+    }
     const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken, form: form ?? null, now: Date.now() });
     const meta = metaFromReads(results, rendered.title);
-    const origin = `${request.protocol}://${request.host}`;
     const head = renderIndexHtml(template, meta, { nonce: '__CSP_NONCE__', origin, pathname: url.pathname, canonical: canonicalOf(url) });
     // The rendered app and its state go where the shell had an empty #root (a function, so no `$` in them is special).
     const page = head.replace(
@@ -97,26 +115,20 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
     const code = status ?? rendered.status;
 
     reply.code(code).type('text/html; charset=utf-8').header('Vary', 'Cookie');
-    if (perViewer || code !== 200) {
-      const nonce = randomBytes(16).toString('base64');
+    if (!etag || code !== 200) {
+      const fresh = randomBytes(16).toString('base64');
       return reply
-        .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
+        .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: fresh, imageOrigin }))
         .header('Cache-Control', 'private, no-store')
-        .send(page.replace('__CSP_NONCE__', nonce));
+        .send(page.replace('__CSP_NONCE__', fresh));
     }
-    // The same page for every visitor: tagged by the build, the address and the data it shows, and
-    // the five minutes it was made in (so '3 minutes ago' is not kept for hours). Not by the HTML
-    // itself, whose relative times move every second.
-    const etag = etagOf(`${templateTag}\n${pageUrl}\n${Math.floor(Date.now() / ETAG_PERIOD_MS)}\n${JSON.stringify(results)}`);
-    const nonce = createHmac('sha256', nonceKey).update(etag).digest('base64').slice(0, 22);
     reply
       .header('ETag', etag)
       .header('Cache-Control', 'no-cache')
+      // The nonce follows the ETag, so a 304's policy names the cached copy's nonce.
       .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
       // A visitor's reading page sets no cookie, so a shared cache may keep it (CONTRACT.md section 9).
       .removeHeader('set-cookie');
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) return reply.code(304).removeHeader('content-type').send();
     return reply.send(page.replace('__CSP_NONCE__', nonce));
   };
 }
