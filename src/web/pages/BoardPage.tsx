@@ -120,7 +120,8 @@ export function BoardPage() {
             </Button>
           </CreateThreadDialog>
           <Button asChild variant="outline" aria-pressed={catalog}>
-            <Link to={hrefWith({ view: catalog ? null : 'catalog' })} replace>
+            {/* A toggle (aria-pressed) that is a link, so it works without JavaScript too. */}
+            <Link to={hrefWith({ view: catalog ? null : 'catalog' })} replace role="button">
               {catalog ? <List aria-hidden="true" /> : <LayoutGrid aria-hidden="true" />}
               Catalog
             </Link>
