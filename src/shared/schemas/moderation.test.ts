@@ -5,8 +5,8 @@ const hash = 'AB'.repeat(32);
 
 describe('ban form schema', () => {
   it('treats blank reason and expiry as absent (a permanent ban) and stores the hash in lower case', () => {
-    expect(banIpSchema.parse({ ipHash: ` ${hash} `, reason: '', expiresAt: '' })).toEqual({ ipHash: hash.toLowerCase() });
-    expect(banIpSchema.parse({ ipHash: hash, reason: null, expiresAt: null })).toEqual({ ipHash: hash.toLowerCase() });
+    expect(banIpSchema.parse({ ipHash: ` ${hash} `, reason: '', expiresAt: '' })).toEqual({ ipHash: hash.toLowerCase(), scope: 'ip' });
+    expect(banIpSchema.parse({ ipHash: hash, reason: null, expiresAt: null })).toEqual({ ipHash: hash.toLowerCase(), scope: 'ip' });
   });
 
   it('takes an expiry with its offset, as an instant', () => {

@@ -154,6 +154,7 @@ describe('POW=auto', () => {
     // The same user from another address still is: the user's own count.
     const moved = new TestClient(auto, freshIp());
     moved.cookies.set('hb_session', client.cookies.get('hb_session')!);
+    moved.cookies.set('hb_csrf', client.cookies.get('hb_csrf')!);
     demand(await moved.post('/api/posts', reply));
   });
 
