@@ -19,6 +19,7 @@ describe('isDatabaseUnavailable', () => {
       pgError('57P01'),
       pgError('53100'),
       new Error('timeout exceeded when trying to connect'),
+      new Error('timeout expired'),
       Object.assign(new Error('Failed query'), { cause: new Error('Connection terminated unexpectedly') }),
     ]) {
       expect(isDatabaseUnavailable(error), String(error)).toBe(true);

@@ -35,7 +35,8 @@ export class DatabaseUnavailableError extends Error {
 
 /** Connection-level failures: the database is down, frozen or restarting, not a bug. */
 const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
-const DOWN_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Client was closed and is not queryable|Client has encountered a connection error/i;
+// 'timeout expired' is pg's own connect timeout (a new connection under overload), seen as a 500 in the fan-out bench.
+const DOWN_MESSAGES = /timeout exceeded when trying to connect|^timeout expired$|Connection terminated|Client was closed and is not queryable|Client has encountered a connection error/i;
 
 /**
  * Whether `error` (or its cause: drizzle wraps pg's errors) says the database cannot
