@@ -8,7 +8,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.fault.test.ts'],
     pool: 'forks',
-    maxWorkers: 3,
+    // One file at a time: each starts servers and databases of its own, and a timing check
+    // (503 within a second, served again soon after) must not share two cores with another
+    // file's two instances (cluster.fault.test.ts).
+    fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
