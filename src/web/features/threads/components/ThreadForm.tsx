@@ -13,7 +13,6 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { CsrfField, ServerFormMessage, useServerForm } from '../../../lib/page-state';
 import { useCreateThread } from '../api/create-thread';
 import { imageField } from '../../../lib/image-field';
 import { ImagePicker } from '../../../components/ui/image-picker';
@@ -32,12 +31,7 @@ interface ThreadFormProps {
 export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormProps) {
   const navigate = useNavigate();
   const create = useCreateThread();
-  // The server's answer to this form posted without JavaScript (the new-thread page): what was sent, and its messages.
-  const served = useServerForm('thread');
   const preselected = boards.find((board) => board.code === boardCode);
-  const boardId = served?.values.boardId ?? (preselected ? String(preselected.id) : '');
-  const servedAnonymous = served ? served.values.isAnonymous !== 'false' : true;
-  const errorOf = (field: 'boardId' | 'title' | 'content') => errors[field]?.message ?? served?.errors[field];
   const {
     register,
     handleSubmit,
@@ -47,10 +41,10 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
   } = useForm({
     resolver: zodResolver(formSchema),
     defaultValues: {
-      boardId,
-      title: served?.values.title ?? '',
-      content: served?.values.content ?? '',
-      isAnonymous: servedAnonymous,
+      boardId: preselected ? String(preselected.id) : '',
+      title: '',
+      content: '',
+      isAnonymous: true,
       isPremium: false,
       accessPrice: '',
       accessCurrency: 'ETH',
@@ -101,17 +95,13 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
   };
 
   return (
-    // Without JavaScript the browser posts it (multipart, with `_csrf`, from the new-thread page); the server answers 303 to the thread or this form with its messages.
-    <form method="post" action="/new-thread" encType="multipart/form-data" onSubmit={onSubmit} noValidate className="grid gap-4">
-      <CsrfField />
-      <ServerFormMessage name="thread" />
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor="thread-board">Board</Label>
         <NativeSelect
           id="thread-board"
-          aria-invalid={errorOf('boardId') ? true : undefined}
-          aria-describedby={errorOf('boardId') ? 'thread-board-error' : undefined}
-          defaultValue={boardId}
+          aria-invalid={errors.boardId ? true : undefined}
+          aria-describedby={errors.boardId ? 'thread-board-error' : undefined}
           {...register('boardId')}
         >
           <option value="">Select a board</option>
@@ -121,26 +111,25 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
             </option>
           ))}
         </NativeSelect>
-        {errorOf('boardId') && (
+        {errors.boardId && (
           <p id="thread-board-error" className="text-sm text-destructive">
-            {errorOf('boardId')}
+            {errors.boardId.message}
           </p>
         )}
       </div>
-      <FormField id="thread-title" label="Title" error={errorOf('title')} defaultValue={served?.values.title} {...register('title')} />
+      <FormField id="thread-title" label="Title" error={errors.title?.message} {...register('title')} />
       <div className="grid gap-2">
         <Label htmlFor="thread-content">Content</Label>
         <Textarea
           id="thread-content"
           rows={6}
-          aria-invalid={errorOf('content') ? true : undefined}
-          aria-describedby={errorOf('content') ? 'thread-content-error' : undefined}
-          defaultValue={served?.values.content}
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={errors.content ? 'thread-content-error' : undefined}
           {...register('content')}
         />
-        {errorOf('content') && (
+        {errors.content && (
           <p id="thread-content-error" className="text-sm text-destructive">
-            {errorOf('content')}
+            {errors.content.message}
           </p>
         )}
       </div>
@@ -157,7 +146,7 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
       {user && (
         <div className="grid gap-1">
           <div className="flex items-center gap-2">
-            <Checkbox id="thread-anonymous" defaultChecked={servedAnonymous} {...register('isAnonymous')} />
+            <Checkbox id="thread-anonymous" {...register('isAnonymous')} />
             <Label htmlFor="thread-anonymous">Post anonymously</Label>
           </div>
           {!isAnonymous && <p className="text-sm text-muted-foreground">Posting as {user.username}</p>}
