@@ -34,7 +34,7 @@ export function ModerationPage() {
         <p className="text-muted-foreground">Bans, IP look-ups, reports, appeals and the record of every action.</p>
       </div>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="max-w-full overflow-x-auto">
+        <TabsList className="flex-wrap">
           <TabsTrigger value="bans">Banned IPs</TabsTrigger>
           <TabsTrigger value="finder">IP Finder</TabsTrigger>
           <TabsTrigger value="reports">Reports</TabsTrigger>
