@@ -134,6 +134,7 @@ export async function buildApp({ config, database, logger, webRoot, liveEvents }
   const imageOrigin = config.uploadsPublicUrl === undefined ? undefined : new URL(config.uploadsPublicUrl).origin;
   app.addHook('onClose', async () => storage.close?.());
   app.decorate('services', createServices({ config, database, chains, storage, log: app.log, liveEvents }));
+  app.addHook('onClose', async () => app.services.channels.close());
   // Shared rate-limit counters; /readyz reports it (CONTRACT.md section 1).
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());

@@ -3,6 +3,7 @@
 import type { Chains } from './chain/clients.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createPgChannels } from './lib/pg-channels.js';
 import { createPosterIds } from './lib/poster-id.js';
 import { createActivityService } from './modules/activities/index.js';
 import { createAuthService } from './modules/auth/index.js';
@@ -50,6 +51,7 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
   const publishNotified = createPublisher(db, log);
   const threads = createThreadService({ db, saveImage, imageUrlOf, posterIdOf, publishNotified });
   const users = createUserService(db, imageUrlOf);
+  const channels = createPgChannels({ connectionString: directUrl, log });
   return {
     activities: createActivityService(db),
     addresses: createAddressService(db),
@@ -60,6 +62,9 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
     deletions: createDeletionService({ db, releaseImages: createImageRelease(db, storage) }),
     feeds: createFeedService({ threads, boards, users }),
     follows: createFollowService(db),
+    // One LISTEN connection for the instance's invalidated state (the visitors' page cache,
+    // the ban list), apart from the live events' own; both keep their session (directUrl).
+    channels,
     // One LISTEN connection of its own (not a pool client), on a connection that keeps its session.
     liveEvents: createLiveEvents({ db, connectionString: directUrl, log, ...(liveEvents ? { options: liveEvents } : {}) }),
     moderation: createModerationService(db, imageUrlOf),
