@@ -18,7 +18,7 @@ import { powBench } from './pow.js';
 import { REPLY_THREAD_ID, SCALING, type Scenario, scenarios } from './scenarios.js';
 import { readersBench, readersChecks } from './readers.js';
 import { fanoutChecks, sseFanout } from './sse-fanout.js';
-import { checkLongRunTargets, checkTargets, type Growth, ratio, type Result, type Scaling, type SizeRun, type Soak } from './targets.js';
+import { checkLongRunTargets, checkTargets, find, type Growth, ratio, type Result, type Scaling, type SizeRun, type Soak } from './targets.js';
 
 // `--soak` alone asks for the default soak: parseArgs wants a value, so it gets one here.
 const SOAK_DEFAULT_MINUTES = '10';
@@ -391,8 +391,10 @@ async function main() {
     const ratios = ['trivial route', 'primary-key route', 'thread page, 100 replies', 'thread page, 1,200 replies', 'board page 1', 'board page 8']
       .filter((name) => ['hushboard', 'baseline'].every((target) => large.results.some((r) => r.name === name && r.target === target)))
       .map((name) => ratio(large, name));
+    // The visitors' thread page is kept per instance (threads/visitor-pages.ts); a signed-in reader's is built every time.
+    if (find(large, 'thread page, 100 replies, signed in') && find(large, 'thread page, 100 replies', 'baseline')) ratios.push(ratio(large, 'thread page, 100 replies, signed in', 'thread page, 100 replies'));
     console.log(`\nHushboard / baseline at ${large.posts} posts`);
-    for (const r of ratios) console.log(`${r.name.padEnd(28)} throughput ${r.throughput}  per CPU ${r.cpuEfficiency}  p99 ${r.p99}  body ${r.body}`);
+    for (const r of ratios) console.log(`${r.name.padEnd(36)} throughput ${r.throughput}  per CPU ${r.cpuEfficiency}  p99 ${r.p99}  body ${r.body}`);
     const scale = runs.length > 1 ? await scalingInTurns(runs[0]!.posts, large.posts, admin.url) : [];
     if (scale.length > 0) {
       console.log(`\n${large.posts} posts / ${runs[0]!.posts} posts, measured in turns`);

@@ -41,12 +41,13 @@ export interface Check {
   met: boolean;
 }
 
-const find = (run: SizeRun, name: string, target = 'hushboard', connections?: number) =>
+export const find = (run: SizeRun, name: string, target = 'hushboard', connections?: number) =>
   run.results.find((r) => r.name === name && r.target === target && (connections === undefined || r.connections === connections));
 
-export function ratio(run: SizeRun, name: string) {
+/** Ours over the baseline's; `twin` names the baseline scenario when it is not `name` (a variant of it). */
+export function ratio(run: SizeRun, name: string, twin = name) {
   const ours = find(run, name)!;
-  const theirs = find(run, name, 'baseline')!;
+  const theirs = find(run, twin, 'baseline')!;
   return {
     name,
     throughput: +(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2),

@@ -98,6 +98,8 @@ const routeDocs = [
   ...paymentDocs,
 ];
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
  * Builds the whole application without listening, so tests drive the very same app
  * with inject() or over HTTP. Order matters: third-party setup, then our decorators
@@ -135,6 +137,13 @@ export async function buildApp({ config, database, logger, webRoot, liveEvents }
   app.addHook('onClose', async () => storage.close?.());
   app.decorate('services', createServices({ config, database, chains, storage, log: app.log, liveEvents }));
   app.addHook('onClose', async () => app.services.channels.close());
+  // A write answered here may have changed any thread: the visitors' pages kept here go
+  // before its answer does, so its author reads it here at once (threads/visitor-pages.ts).
+  // (A refused one changed nothing: it leaves them.)
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) app.services.visitorPages.forgetAll();
+    done(null, payload);
+  });
   // Shared rate-limit counters; /readyz reports it (CONTRACT.md section 1).
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());

@@ -21,7 +21,7 @@ import { createPremiumService } from './modules/premium/index.js';
 import { createReportService } from './modules/reports/index.js';
 import { createSavedThreadService } from './modules/saved/index.js';
 import { createSearchService } from './modules/search/index.js';
-import { createThreadService } from './modules/threads/index.js';
+import { createThreadService, createVisitorPages } from './modules/threads/index.js';
 import { createImageRelease, createUploadService, type ImageStorage } from './modules/uploads/index.js';
 import { createUserService } from './modules/users/index.js';
 import { createVoteService } from './modules/votes/index.js';
@@ -76,6 +76,8 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
     saved: createSavedThreadService(db, imageUrlOf),
     search: createSearchService(db, pool),
     threads,
+    // The thread pages visitors read, until a change to the thread is announced (visitor-pages.ts).
+    visitorPages: createVisitorPages(channels),
     tips: createTipService({ db, chains, publishNotified }),
     uploads,
     users,

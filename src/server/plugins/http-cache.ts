@@ -61,7 +61,9 @@ export const httpCachePlugin = fp(async (app: FastifyInstance) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
       return done(null, payload);
     }
-    const etag = etagOf(payload);
+    // A route that keeps its answers keeps their ETag too (threads/visitor-pages.ts).
+    const preset = reply.getHeader('etag');
+    const etag = typeof preset === 'string' ? preset : etagOf(payload);
     reply.header('etag', etag);
     const key = keyOf.get(request);
     if (key !== undefined) {

@@ -4,11 +4,12 @@ import { readForm } from '../../lib/form.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
-import { viewerOf } from '../../lib/viewer.js';
+import { viewerOf, VISITOR } from '../../lib/viewer.js';
 import { multipartRoutes } from '../../plugins/multipart.js';
+import { sendVisitorPage } from './visitor-pages.js';
 
 export async function threadRoutes(app: FastifyInstance) {
-  const { threads, boards } = app.services;
+  const { threads, boards, visitorPages } = app.services;
   // Home's lists across boards: a visitor's revalidation of an unchanged one costs one read
   // of the boards' list versions (a handful of rows), not the list.
   for (const [path, list] of [
@@ -25,20 +26,18 @@ export async function threadRoutes(app: FastifyInstance) {
     });
   }
 
-  // A visitor's revalidation of an unchanged thread costs one indexed look-up of its
-  // version (threads.version, moved by every write that changes the page), not the page.
-  const versionKey = (id: number, after: number, version: number) => `thread:${id}:${after}:${version}`;
   app.get<{ Params: { id: string }; Querystring: { after?: string } }>('/api/threads/:id', async (request, reply) => {
     const id = parseId(request.params.id, THREAD_NOT_FOUND);
     const after = request.query.after === undefined || request.query.after === '' ? 0 : parseId(request.query.after, 'No such post to page after');
-    const visitor = !request.user;
-    if (visitor && request.headers['if-none-match']) {
-      const version = await threads.threadVersion(id);
-      if (app.versionedCache.notModified(request, reply, versionKey(id, after, version))) return reply.send();
+    if (!request.user) {
+      // Every visitor gets the same page: kept per instance until the thread changes.
+      const page = await visitorPages.page(id, `json:${after}`, async () => {
+        const { thread, version } = await threads.getThreadPage(id, VISITOR, after);
+        return { body: reply.serialize(thread) as string, version };
+      });
+      return sendVisitorPage(request, reply, page, 'application/json; charset=utf-8');
     }
-    const page = await threads.getThreadPage(id, viewerOf(request), after);
-    if (visitor) app.versionedCache.remember(request, versionKey(id, after, page.version));
-    return page.thread;
+    return (await threads.getThreadPage(id, viewerOf(request), after)).thread;
   });
 
   await multipartRoutes(app, (scope) =>

@@ -1,0 +1,120 @@
+// The visitors' thread pages kept per instance (visitor-pages.ts), from the outside: two
+// instances on one database, as in production behind a load balancer.
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { createDatabase, type Database } from '../../db/client.js';
+import { testConfig, TestClient, useTestApp } from '../../test/app.js';
+import { createReply, createThread, signUp } from '../../test/factories.js';
+
+const t = useTestApp();
+let other: { app: FastifyInstance; database: Database };
+
+beforeAll(async () => {
+  const database = createDatabase(t.url, { warn() {} });
+  const app = await buildApp({ config: testConfig(), database });
+  await app.ready();
+  other = { app, database };
+  await Promise.all([t.app.services.channels.ready(), app.services.channels.ready()]);
+});
+afterAll(async () => {
+  await other?.app.close();
+  await other?.database.close();
+});
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** How many pool clients `work` takes from an instance's database pool: its queries, near enough. */
+async function poolCheckouts(database: Database, work: () => Promise<void>): Promise<number> {
+  let count = 0;
+  const onAcquire = () => count++;
+  database.pool.on('acquire', onAcquire);
+  try {
+    await work();
+  } finally {
+    database.pool.off('acquire', onAcquire);
+  }
+  return count;
+}
+
+const replyContents = (body: string) => (JSON.parse(body) as { posts: { content: string }[] }).posts.map((post) => post.content);
+
+describe("visitors' thread pages", () => {
+  it('cost one read per change of the thread, however many visitors read it', async () => {
+    const author = await signUp(t);
+    const thread = await createThread(t, author);
+    const visitor = new TestClient(other.app);
+    const first = await visitor.get(`/api/threads/${thread.id}`);
+    expect(first.statusCode).toBe(200);
+    const reads = await poolCheckouts(other.database, async () => {
+      for (let i = 0; i < 20; i++) expect((await new TestClient(other.app).get(`/api/threads/${thread.id}`)).body).toBe(first.body);
+    });
+    expect(reads).toBe(0);
+
+    // A reply through the other instance reaches this one's visitors once announced.
+    await createReply(author, thread.id, { content: 'A reply written on the first instance' });
+    const after = await until(
+      () => visitor.get(`/api/threads/${thread.id}`),
+      (response) => replyContents(response.body).includes('A reply written on the first instance'),
+      'the reply to reach the other instance',
+    );
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('show a write to whoever made it on the same instance at once, and to visitors there', async () => {
+    const author = await signUp(t);
+    const thread = await createThread(t, author);
+    const visitor = t.client();
+    expect((await visitor.get(`/api/threads/${thread.id}`)).statusCode).toBe(200);
+    await createReply(author, thread.id, { content: 'Seen at once' });
+    expect(replyContents((await visitor.get(`/api/threads/${thread.id}`)).body)).toContain('Seen at once');
+  });
+
+  it('answer an unchanged page 304 from what is kept, and a signed-in reader never from it', async () => {
+    const author = await signUp(t);
+    const thread = await createThread(t, author, { isAnonymous: true });
+    const visitor = t.client();
+    const page = await visitor.get(`/api/threads/${thread.id}`);
+    const revalidated = await visitor.get(`/api/threads/${thread.id}`, { 'if-none-match': page.headers.etag as string });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    // The author's own view marks the thread as theirs; the kept page must not be it.
+    const own = await author.client.get(`/api/threads/${thread.id}`);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.body).not.toBe(page.body);
+  });
+
+  it('are not served while the instance does not listen, so a change it cannot hear is never hidden', async () => {
+    const author = await signUp(t);
+    const thread = await createThread(t, author, { title: 'Before the outage' });
+    const visitor = new TestClient(other.app);
+    expect((await visitor.get(`/api/threads/${thread.id}`)).json()).toMatchObject({ title: 'Before the outage' });
+    const admin = new pg.Client({ connectionString: t.url });
+    await admin.connect();
+    try {
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'hushboard-channels' AND datname = current_database()`);
+      // Changed while no instance listens: no notification will ever tell of it.
+      await admin.query(`UPDATE threads SET title = 'During the outage', version = version + 1 WHERE id = $1`, [thread.id]);
+    } finally {
+      await admin.end();
+    }
+    const seen = await until(
+      () => visitor.get(`/api/threads/${thread.id}`),
+      (response) => (response.json() as { title: string }).title === 'During the outage',
+      'the change made during the outage',
+      5_000,
+    );
+    expect(seen.statusCode).toBe(200);
+    await until(async () => other.app.services.channels.listening, Boolean, 'the listener to come back');
+    expect((await visitor.get(`/api/threads/${thread.id}`)).json()).toMatchObject({ title: 'During the outage' });
+  });
+});

@@ -1,0 +1,138 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { VISITOR_PAGE_CACHE_BYTES } from '../../../shared/constants.js';
+import { etagMatches, etagOf } from '../../lib/etag.js';
+import type { PgChannels } from '../../lib/pg-channels.js';
+
+/** The channel the threads' trigger notifies with a thread's id (migration 0008_thread_change_notify). */
+export const THREAD_CHANGED_CHANNEL = 'hushboard_thread_changed';
+
+/** A thread page as every visitor gets it: the body, its ETag, the thread version it was read at. */
+export interface VisitorPage {
+  body: string;
+  etag: string;
+  version: number;
+}
+
+interface Entry extends VisitorPage {
+  threadId: number;
+}
+
+/**
+ * The thread pages visitors read, kept per instance until the thread changes. Every
+ * visitor sees the same page (no per-viewer field: no own vote, no premium access), so N
+ * visitors reading a thread, or refetching it on a live event, cost one read of it per
+ * change rather than N: the readers-per-instance goal of the many-instances issue.
+ *
+ * A page stays only while the instance listens to THREAD_CHANGED_CHANNEL (lib/pg-channels.ts),
+ * where every commit that moves a thread's version is announced, from whichever instance.
+ * Three rules keep a stale page from being served:
+ * - not listening (not yet, or the connection lost): nothing is kept or served from here;
+ * - a page read while its thread changed, or while the listener reset, is not kept;
+ * - a write answered by this instance empties the cache before its response goes out
+ *   (`forgetAll`), so whoever wrote reads their write here even before its notification
+ *   arrives; other instances are a notification's delay (milliseconds) behind.
+ * Variants are a page's forms (the JSON page after a post id, the server-rendered HTML).
+ */
+export function createVisitorPages(channels: PgChannels, maxBytes = VISITOR_PAGE_CACHE_BYTES) {
+  // Insertion order is recency: a hit moves its entry to the end, the oldest go first.
+  const pages = new Map<string, Entry>();
+  const keysOf = new Map<number, Set<string>>();
+  let bytes = 0;
+  // Reads in flight, by key; a change to their thread (or a reset) marks them unfit to keep.
+  const loading = new Map<string, { threadId: number; page: Promise<VisitorPage>; stale: boolean }>();
+
+  function drop(key: string) {
+    const entry = pages.get(key);
+    if (!entry) return;
+    pages.delete(key);
+    bytes -= entry.body.length;
+    const keys = keysOf.get(entry.threadId);
+    keys?.delete(key);
+    if (keys?.size === 0) keysOf.delete(entry.threadId);
+  }
+
+  function forgetThread(threadId: number) {
+    for (const key of [...(keysOf.get(threadId) ?? [])]) drop(key);
+    for (const load of loading.values()) if (load.threadId === threadId) load.stale = true;
+  }
+
+  function forgetAll() {
+    pages.clear();
+    keysOf.clear();
+    bytes = 0;
+    for (const load of loading.values()) load.stale = true;
+  }
+
+  function keep(key: string, entry: Entry) {
+    // A page larger than a tenth of the budget would push out too much to be worth it.
+    if (entry.body.length > maxBytes / 10) return;
+    drop(key);
+    pages.set(key, entry);
+    bytes += entry.body.length;
+    let keys = keysOf.get(entry.threadId);
+    if (!keys) keysOf.set(entry.threadId, (keys = new Set()));
+    keys.add(key);
+    while (bytes > maxBytes) drop(pages.keys().next().value!);
+  }
+
+  channels.subscribe(THREAD_CHANGED_CHANNEL, {
+    message(payload) {
+      const threadId = Number(payload);
+      if (Number.isSafeInteger(threadId)) forgetThread(threadId);
+      else forgetAll();
+    },
+    reset: forgetAll,
+  });
+
+  return {
+    /**
+     * The visitors' page of a thread in one variant: kept, or read by `read` (one read for
+     * all who ask at once) and kept when it may be. `read` throws as the route would (404).
+     */
+    async page(threadId: number, variant: string, read: () => Promise<{ body: string; version: number }>): Promise<VisitorPage> {
+      const key = `${threadId}:${variant}`;
+      const kept = pages.get(key);
+      if (kept && channels.listening) {
+        pages.delete(key);
+        pages.set(key, kept);
+        return kept;
+      }
+      const inFlight = loading.get(key);
+      if (inFlight) return inFlight.page;
+      const load = { threadId, stale: !channels.listening, page: undefined as unknown as Promise<VisitorPage> };
+      load.page = (async () => {
+        try {
+          const { body, version } = await read();
+          const page = { body, etag: etagOf(body), version };
+          if (!load.stale && channels.listening) keep(key, { ...page, threadId });
+          return page;
+        } finally {
+          loading.delete(key);
+        }
+      })();
+      loading.set(key, load);
+      return load.page;
+    },
+
+    /** Empties the cache: a write on this instance may have changed any thread. */
+    forgetAll,
+
+    /** Pages kept and their bytes, for tests and the benchmark. */
+    get size() {
+      return { pages: pages.size, bytes };
+    },
+  };
+}
+
+export type VisitorPages = ReturnType<typeof createVisitorPages>;
+
+/**
+ * Answers a visitor with a kept page: its ETag (http-cache.ts keeps a route's own), and
+ * 304 when the client holds it already.
+ */
+export function sendVisitorPage(request: FastifyRequest, reply: FastifyReply, page: VisitorPage, contentType: string) {
+  reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'Cookie');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && etagMatches(ifNoneMatch, page.etag)) return reply.code(304).send();
+  return reply.type(contentType).send(page.body);
+}
