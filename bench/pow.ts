@@ -141,9 +141,13 @@ async function replyPath(databaseUrl: string, seconds: number, connections: numb
   }
 }
 
-// The flooder, in a worker thread so its hashing never delays the measured clients.
+// The flooder, in a worker thread so its hashing never delays the measured clients. Its
+// thread runs at the lowest priority (on Linux a nice value is a thread's own): in
+// production a flooder's hashing is done on its own machine, here it must not take the
+// server's cores from under the people measured beside it.
 const FLOODER = `
 const { parentPort, workerData } = require('node:worker_threads');
+try { require('node:os').setPriority(19); } catch {}
 const { createHash } = require('node:crypto');
 const { url, headers, body, seconds } = workerData;
 const stats = { replies: 0, challenges: 0, maxDifficulty: 0, solveMs: 0 };
