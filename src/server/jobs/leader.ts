@@ -94,8 +94,18 @@ export function holdJobLock({
     return next;
   };
 
+  // The lock's connection answers one query at a time (pg 9 refuses overlapping ones): the
+  // round and every job's confirmation take turns on it, and confirmations at once share one.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = turn.then(work, work);
+    turn = run.catch(() => undefined);
+    return run;
+  };
+  let confirming: Promise<boolean> | undefined;
+
   /** One round: the holder checks its connection, anyone else asks for the lock. */
-  const round = async () => {
+  const round = () => inTurn(async () => {
     const current = client ?? (await connect());
     try {
       if (leading) {
@@ -115,7 +125,7 @@ export function holdJobLock({
     } catch (error) {
       drop(current, error);
     }
-  };
+  });
 
   const loop = async () => {
     await round().catch(() => undefined);
@@ -127,16 +137,21 @@ export function holdJobLock({
     get leading() {
       return leading;
     },
-    async confirm() {
-      if (!leading || !client) return false;
-      const current = client;
-      try {
-        await current.query('SELECT 1');
-        return leading;
-      } catch (error) {
-        drop(current, error);
-        return false;
-      }
+    confirm(): Promise<boolean> {
+      confirming ??= inTurn(async () => {
+        if (!leading || !client) return false;
+        const current = client;
+        try {
+          await current.query('SELECT 1');
+          return leading;
+        } catch (error) {
+          drop(current, error);
+          return false;
+        }
+      }).finally(() => {
+        confirming = undefined;
+      });
+      return confirming;
     },
     async stop() {
       stopped = true;
