@@ -72,8 +72,9 @@ export const httpCachePlugin = fp(async (app: FastifyInstance) => {
       if (known.size > KNOWN_VERSIONS) known.delete(known.keys().next().value!);
     }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-    // A cache keyed by URL alone must not hand an anonymous copy to a signed-in viewer.
-    reply.header('vary', 'Cookie');
+    // A cache keyed by URL alone must not hand an anonymous copy to a signed-in viewer
+    // (a route that sends its own encodings has said so already).
+    if (!reply.hasHeader('vary')) reply.header('vary', 'Cookie');
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && matches(ifNoneMatch, etag)) {
       reply.code(304);

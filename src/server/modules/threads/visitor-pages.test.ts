@@ -1,6 +1,7 @@
 // The visitors' thread pages kept per instance (visitor-pages.ts), from the outside: two
 // instances on one database, as in production behind a load balancer.
 import type { FastifyInstance } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -91,6 +92,20 @@ describe("visitors' thread pages", () => {
     const own = await author.client.get(`/api/threads/${thread.id}`);
     expect(own.headers['cache-control']).toBe('private, no-store');
     expect(own.body).not.toBe(page.body);
+  });
+
+  it('go out compressed as the client asks (brotli, else gzip), the same page as uncompressed', async () => {
+    const author = await signUp(t);
+    const thread = await createThread(t, author, { content: 'Long enough to be worth compressing. '.repeat(60) });
+    const plain = await t.client().get(`/api/threads/${thread.id}`);
+    const brotli = await t.app.inject({ url: `/api/threads/${thread.id}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ url: `/api/threads/${thread.id}`, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect([brotli.headers.etag, gzip.headers.etag]).toEqual([plain.headers.etag, plain.headers.etag]);
   });
 
   it('are not served while the instance does not listen, so a change it cannot hear is never hidden', async () => {

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VISITOR_PAGE_CACHE_BYTES } from '../../../shared/constants.js';
 import { etagMatches, etagOf } from '../../lib/etag.js';
@@ -130,9 +132,42 @@ export type VisitorPages = ReturnType<typeof createVisitorPages>;
  * Answers a visitor with a kept page: its ETag (http-cache.ts keeps a route's own), and
  * 304 when the client holds it already.
  */
-export function sendVisitorPage(request: FastifyRequest, reply: FastifyReply, page: VisitorPage, contentType: string) {
-  reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'Cookie');
+export async function sendVisitorPage(request: FastifyRequest, reply: FastifyReply, page: VisitorPage, contentType: string) {
+  reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Encoding');
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && etagMatches(ifNoneMatch, page.etag)) return reply.code(304).send();
-  return reply.type(contentType).send(page.body);
+  reply.type(contentType);
+  const encoding = page.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(page.body);
+  // Compressed once per kept page, off the event loop, and shared by whoever asks meanwhile.
+  const encoded = ((page as EncodedPage)[encodings] ??= {});
+  const body = await (encoded[encoding] ??= compress[encoding](page.body));
+  return reply.header('content-encoding', encoding).send(body);
+}
+
+const COMPRESS_FROM_BYTES = 1024;
+const encodings = Symbol('encodings');
+type Encoding = 'br' | 'gzip';
+type EncodedPage = VisitorPage & { [encodings]?: Partial<Record<Encoding, Promise<Buffer>>> };
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+const compress: Record<Encoding, (body: string) => Promise<Buffer>> = {
+  // Quality 5: near gzip's speed, a good part smaller; paid once per page version.
+  br: (body) => brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => gzipped(body),
+};
+
+/** br when the client takes it, else gzip, else none (a q=0 refuses). */
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
 }
