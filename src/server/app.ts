@@ -136,7 +136,10 @@ export async function buildApp({ config, database, logger, webRoot, liveEvents }
   const imageOrigin = config.uploadsPublicUrl === undefined ? undefined : new URL(config.uploadsPublicUrl).origin;
   app.addHook('onClose', async () => storage.close?.());
   app.decorate('services', createServices({ config, database, chains, storage, log: app.log, liveEvents }));
-  app.addHook('onClose', async () => app.services.channels.close());
+  app.addHook('onClose', async () => {
+    app.services.banList.close();
+    await app.services.channels.close();
+  });
   // A write answered here may have changed any thread: the visitors' pages kept here go
   // before its answer does, so its author reads it here at once (threads/visitor-pages.ts).
   // (A refused one changed nothing: it leaves them.)

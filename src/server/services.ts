@@ -13,7 +13,7 @@ import { createLiveEvents, type LiveEventsOptions } from './modules/events/index
 import { createFeedService } from './modules/feeds/index.js';
 import { createAddressService, createTipService } from './modules/crypto/index.js';
 import { createFollowService } from './modules/follows/index.js';
-import { createAppealService, createBanService, createModerationService } from './modules/moderation/index.js';
+import { createAppealService, createBanList, createBanService, createModerationService } from './modules/moderation/index.js';
 import { createNotificationService, createPublisher } from './modules/notifications/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import { createPostService } from './modules/posts/index.js';
@@ -52,12 +52,15 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
   const threads = createThreadService({ db, saveImage, imageUrlOf, posterIdOf, publishNotified });
   const users = createUserService(db, imageUrlOf);
   const channels = createPgChannels({ connectionString: directUrl, log });
+  // The bans in force, in memory: the ban check on every guarded write asks it first.
+  const banList = createBanList({ db, channels, log });
   return {
     activities: createActivityService(db),
     addresses: createAddressService(db),
-    appeals: createAppealService(db),
+    appeals: createAppealService(db, banList),
     auth: createAuthService(db),
-    bans: createBanService(db),
+    banList,
+    bans: createBanService(db, banList),
     boards,
     deletions: createDeletionService({ db, releaseImages: createImageRelease(db, storage) }),
     feeds: createFeedService({ threads, boards, users }),

@@ -46,9 +46,9 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
-  // Prepared once: every guarded write runs it. A ban row matches on its range hash, or
-  // on its ipHash when it bans one address (the banned_ips_match_idx expression); the
-  // client's three hashes are domain-separated, so each can only meet its own kind.
+  // Prepared once: a guarded write runs it when the ban list cannot answer alone. A ban
+  // row matches on its range hash, or on its ipHash when it bans one address (the
+  // banned_ips_match_idx expression); the client's three hashes are domain-separated, so each can only meet its own kind.
   const findBan = app.db
     .select({
       reason: bannedIps.reason,
@@ -91,9 +91,18 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
     }
   }
 
+  // The bans in force are kept in memory (modules/moderation/ban-list.ts): the query runs
+  // only when one of them matches (for its details), or when that list cannot be trusted.
+  const { banList } = app.services;
+  async function banOf(keys: string[]) {
+    if (!banList.mayCover(keys)) return undefined;
+    const [ban] = await findBan.execute({ hashes: keys });
+    return ban;
+  }
+
   app.decorateRequest('assertNotBanned', async function (this: FastifyRequest) {
     const hashes = this.ipHashes;
-    const [[ban]] = await Promise.all([findBan.execute({ hashes: [hashes.ip, hashes.subnet, hashes.wide] }), rememberPrefixes(this, hashes)]);
+    const [ban] = await Promise.all([banOf([hashes.ip, hashes.subnet, hashes.wide]), rememberPrefixes(this, hashes)]);
     if (ban) {
       const notice: BanNotice = { reason: ban.reason, expiresAt: ban.expiresAt?.toISOString() ?? null, appealable: !ban.appealed };
       throw new BannedError(bannedMessage(ban.reason), notice);

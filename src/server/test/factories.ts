@@ -1,7 +1,7 @@
 // Shared helpers that create users and content the way the product does (through the
 // API), with the few privileges a test needs set directly in the database.
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.js';
+import { bannedIps, users } from '../db/schema.js';
 import type { TestApp, TestClient } from './app.js';
 
 let counter = 0;
@@ -55,4 +55,19 @@ export async function createReply(author: TestUser, threadId: number, fields: Re
   const response = await author.client.post('/api/posts', { threadId, content: 'A reply', ...fields });
   if (response.statusCode !== 201) throw new Error(`reply failed: ${response.statusCode} ${response.body}`);
   return response.json() as { id: number; [key: string]: unknown };
+}
+
+/**
+ * Bans directly in the database, as another instance would, and waits until this app's
+ * in-memory ban list has heard of it (the trigger's NOTIFY, a few ms later).
+ */
+export async function insertBan(t: TestApp, values: typeof bannedIps.$inferInsert): Promise<void> {
+  await t.database.db.insert(bannedIps).values(values);
+  const key = values.rangeHash ?? values.ipHash;
+  const deadline = Date.now() + 10_000;
+  const { banList } = t.app.services;
+  while (!(banList.current && banList.mayCover([key]))) {
+    if (Date.now() > deadline) throw new Error('the ban list never heard of the ban');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -4,6 +4,7 @@ import { bannedIps, sessions, users } from '../../db/schema.js';
 import { hashIp } from '../../plugins/client-ip.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { testConfig, useTestApp } from '../../test/app.js';
+import { insertBan } from '../../test/factories.js';
 
 const t = useTestApp();
 let counter = 0;
@@ -214,7 +215,7 @@ describe('bans on accounts', () => {
     const username = uniqueName('banned');
     await t.client().register(username, 'rightpass');
     const ipHash = hashIp(testConfig().secret, ip);
-    await t.database.db.insert(bannedIps).values({ ipHash, reason: 'spam' });
+    await insertBan(t, { ipHash, reason: 'spam' });
 
     const client = t.client({ ip });
     const register = await client.post('/api/register', { username: uniqueName('b2'), password: 'pass' });

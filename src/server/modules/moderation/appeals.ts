@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { banAppeals, bannedIps, users } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
 import type { IpHashes } from '../../lib/ip-prefix.js';
+import type { BanList } from './ban-list.js';
 import { recordModeration } from './log.js';
 
 export const NOT_BANNED_YOU = 'You are not banned';
@@ -92,7 +93,7 @@ const selectQueue = (db: DbOrTx) =>
   db.select(appealColumns).from(banAppeals).leftJoin(bannedIps, eq(bannedIps.id, banAppeals.banId)).leftJoin(users, eq(users.id, banAppeals.decidedById));
 
 /** Appeals against bans (CONTRACT.md section 11): the banned visitor's side and the admins'. */
-export function createAppealService(db: Db) {
+export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>) {
   async function mine(hashes: IpHashes): Promise<MyBan> {
     const ban = await banCovering(db, hashes);
     if (!ban) return null;
@@ -157,6 +158,8 @@ export function createAppealService(db: Db) {
           details: { ipHash: ban?.ipHash ?? null, scope: ban?.scope ?? null, banReason: ban?.reason ?? null, response: decision.response ?? null },
         });
       });
+      // An accepted appeal lifted the ban: this instance's next request must see it.
+      if (decision.status === 'accepted') banList.changed();
       const [row] = await selectQueue(db).where(eq(banAppeals.id, appealId));
       return serializeAppeal(row!);
     },

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { banAppeals, bannedIps, ipHashPrefixes, posts, threads, users } from '../../db/schema.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
+import type { BanList } from './ban-list.js';
 import { recordModeration } from './log.js';
 
 export const NOT_BANNED = 'This IP hash is not banned';
@@ -59,8 +60,11 @@ async function rangeHashOf(db: DbOrTx, ipHash: string, scope: Exclude<BanScope, 
 
 const selectBans = (db: DbOrTx) => db.select(banColumns).from(bannedIps).leftJoin(users, eq(users.id, bannedIps.bannedById));
 
-/** IP bans and the IP Finder (SPEC.md section 2, moderation panel). */
-export function createBanService(db: Db) {
+/**
+ * IP bans and the IP Finder (SPEC.md section 2, moderation panel). Every committed change
+ * to banned_ips is told to `banList`, so this instance's ban check sees it on the next request.
+ */
+export function createBanService(db: Db, banList: Pick<BanList, 'changed'>) {
   return {
     /** The bans in force, newest first; expired ones no longer apply and are not listed. */
     async list(): Promise<Ban[]> {
@@ -96,6 +100,7 @@ export function createBanService(db: Db) {
         });
         return row!.id;
       });
+      banList.changed();
       const [row] = await selectBans(db).where(eq(bannedIps.id, id));
       return serializeBan(row!);
     },
@@ -116,6 +121,7 @@ export function createBanService(db: Db) {
         if (!row || (row.expiresAt !== null && row.expiresAt <= new Date())) throw new NotFoundError(NOT_BANNED);
         await recordModeration(tx, { adminId, action: 'unban', targetType: 'ip', targetId: ipHash });
       });
+      banList.changed();
     },
 
     /**

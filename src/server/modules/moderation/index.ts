@@ -1,6 +1,7 @@
 // The moderation module as other code sees it: modules import one another only through
 // their index.ts (ARCHITECTURE.md; eslint.config.js enforces it).
 
+export { BAN_LIST_CHANNEL, createBanList, type BanList } from './ban-list.js';
 export { createAppealService, type AppealService } from './appeals.js';
 export { createBanService, type BanService } from './bans.js';
 export { recordModeration, type ModerationRecord } from './log.js';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bannedIps, posts, threads } from '../../db/schema.js';
+import { posts, threads } from '../../db/schema.js';
 import { hashIp } from '../../plugins/client-ip.js';
 import { testConfig, useTestApp } from '../../test/app.js';
-import { createReply, createThread, signUp, type TestUser } from '../../test/factories.js';
+import { createReply, createThread, insertBan, signUp, type TestUser } from '../../test/factories.js';
 
 const t = useTestApp();
 let author: TestUser;
@@ -107,7 +107,7 @@ describe('bans', () => {
     const ip = '198.51.100.99';
     const banned = await signUp(t, { ip });
     const thread = await createThread(t, author);
-    await t.database.db.insert(bannedIps).values({ ipHash: hashIp(testConfig().secret, ip), reason: 'flooding' });
+    await insertBan(t, { ipHash: hashIp(testConfig().secret, ip), reason: 'flooding' });
     for (const response of [
       await banned.client.post('/api/threads', { boardId: thread.boardId, title: 'Banned title', content: 'Banned content' }),
       await banned.client.post('/api/posts', { threadId: thread.id, content: 'banned reply' }),
