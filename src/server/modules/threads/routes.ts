@@ -32,8 +32,8 @@ export async function threadRoutes(app: FastifyInstance) {
     if (!request.user) {
       // Every visitor gets the same page: kept per instance until the thread changes.
       const page = await visitorPages.page(id, `json:${after}`, async () => {
-        const { thread, version } = await threads.getThreadPage(id, VISITOR, after);
-        return { body: reply.serialize(thread) as string, version };
+        const { thread } = await threads.getThreadPage(id, VISITOR, after);
+        return { body: reply.serialize(thread) as string };
       });
       return sendVisitorPage(request, reply, page, 'application/json; charset=utf-8');
     }

@@ -5,14 +5,22 @@ import { VISITOR_PAGE_CACHE_BYTES } from '../../../shared/constants.js';
 import { etagMatches, etagOf } from '../../lib/etag.js';
 import type { PgChannels } from '../../lib/pg-channels.js';
 
-/** The channel the threads' trigger notifies with a thread's id (migration 0008_thread_change_notify). */
-export const THREAD_CHANGED_CHANNEL = 'hushboard_thread_changed';
+/** The channel the threads' trigger notifies with a thread's id (migration 0008_thanswerchange_notify). */
+export const THREAD_CHANGED_CHANNEL = 'hushboard_thanswerchanged';
 
-/** A thread page as every visitor gets it: the body, its ETag, the thread version it was read at. */
+/** A thread page as every visitor gets it. */
 export interface VisitorPage {
   body: string;
+  /** The body's ETag, unless the page names its own (a server-rendered page's covers its data, not its HTML). */
   etag: string;
-  version: number;
+  /** Headers that go with this body (a rendered page's Content-Security-Policy names its nonce). */
+  headers?: Record<string, string>;
+}
+
+/** What a read of a visitors' page gives: the page, and whether it may be kept (a 404 page is not). */
+export interface VisitorPageRead extends Omit<VisitorPage, 'etag'> {
+  etag?: string;
+  keep?: boolean;
 }
 
 interface Entry extends VisitorPage {
@@ -91,7 +99,7 @@ export function createVisitorPages(channels: PgChannels, maxBytes = VISITOR_PAGE
      * The visitors' page of a thread in one variant: kept, or read by `read` (one read for
      * all who ask at once) and kept when it may be. `read` throws as the route would (404).
      */
-    async page(threadId: number, variant: string, read: () => Promise<{ body: string; version: number }>): Promise<VisitorPage> {
+    async page(threadId: number, variant: string, read: () => Promise<VisitorPageRead>): Promise<VisitorPage> {
       const key = `${threadId}:${variant}`;
       const kept = pages.get(key);
       if (kept && channels.listening) {
@@ -104,9 +112,9 @@ export function createVisitorPages(channels: PgChannels, maxBytes = VISITOR_PAGE
       const load = { threadId, stale: !channels.listening, page: undefined as unknown as Promise<VisitorPage> };
       load.page = (async () => {
         try {
-          const { body, version } = await read();
-          const page = { body, etag: etagOf(body), version };
-          if (!load.stale && channels.listening) keep(key, { ...page, threadId });
+          const { keep: keepable = true, ...answer } = await read();
+          const page: VisitorPage = { ...answer, etag: answer.etag ?? etagOf(answer.body) };
+          if (keepable && !load.stale && channels.listening) keep(key, { ...page, threadId });
           return page;
         } finally {
           loading.delete(key);
@@ -133,6 +141,7 @@ export type VisitorPages = ReturnType<typeof createVisitorPages>;
  * 304 when the client holds it already.
  */
 export async function sendVisitorPage(request: FastifyRequest, reply: FastifyReply, page: VisitorPage, contentType: string) {
+  reply.headers(page.headers ?? {});
   reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Encoding');
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && etagMatches(ifNoneMatch, page.etag)) return reply.code(304).send();
