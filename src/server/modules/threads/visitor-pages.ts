@@ -5,8 +5,8 @@ import { VISITOR_PAGE_CACHE_BYTES } from '../../../shared/constants.js';
 import { etagMatches, etagOf } from '../../lib/etag.js';
 import type { PgChannels } from '../../lib/pg-channels.js';
 
-/** The channel the threads' trigger notifies with a thread's id (migration 0008_thanswerchange_notify). */
-export const THREAD_CHANGED_CHANNEL = 'hushboard_thanswerchanged';
+/** The channel the threads' trigger notifies with a thread's id (migration 0008_thread_change_notify). */
+export const THREAD_CHANGED_CHANNEL = 'hushboard_thread_changed';
 
 /** A thread page as every visitor gets it. */
 export interface VisitorPage {
