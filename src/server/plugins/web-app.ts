@@ -29,7 +29,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: st
   const sendPage = createPageSender(app, { template, renderer, imageUrlOf, imageOrigin });
   // Robots, the sitemap, and the forms that post without JavaScript.
   await app.register(seoRoutes);
-  if (built) await app.register(pageFormRoutes, { sendPage });
+  // The forms re-render their page on an error: only where pages are rendered.
+  if (built && renderer !== null) await app.register(pageFormRoutes, { sendPage });
 
   if (built) {
     await app.register(fastifyStatic, {
