@@ -91,12 +91,19 @@ function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, nonce: stri
  * same-origin (or none, a user's own navigation), or an Origin that is not ours. Behind a
  * proxy, our origin is what TRUST_PROXY lets X-Forwarded-Proto and X-Forwarded-Host say.
  * Clients that send neither header (scripts, the tests' HTTP clients) pass on the token alone.
+ *
+ * `Origin: null` is refused, except with `Sec-Fetch-Site: same-origin`: under our
+ * `Referrer-Policy: no-referrer` a browser sends `null` as the Origin of its own HTML
+ * form posts (the fetch spec's origin serialization for a navigation), and a
+ * Sec-Fetch-Site no page can set already says the post comes from our own pages.
+ * A document of another site with an opaque origin gets `cross-site` there.
  */
 function fromAnotherSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.origin;
   if (origin === undefined) return false;
+  if (origin === 'null' && site === 'same-origin') return false;
   return normalizedOrigin(origin) !== normalizedOrigin(`${request.protocol}://${request.host}`);
 }
 

@@ -47,10 +47,14 @@ function stateOf(html: string): { queries: { queries: { queryKey: unknown[]; sta
 }
 
 /** A multipart form post as a browser without JavaScript sends it (no X-CSRF-Token header). */
+/**
+ * A form posted as Chromium posts it: under our Referrer-Policy: no-referrer its Origin
+ * is `null`, its Sec-Fetch-Site same-origin (the e2e no-JS register once failed on this).
+ */
 function postForm(client: TestClient, url: string, fields: Record<string, string>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  return client.request('POST', url, { body: form, csrf: false });
+  return client.request('POST', url, { body: form, csrf: false, headers: { origin: 'null', 'sec-fetch-site': 'same-origin' } });
 }
 
 describe('reading pages rendered on the server', () => {
