@@ -152,8 +152,13 @@ function putRead(client: QueryClient, read: PageReadResult): Promise<void> | voi
  */
 const withoutStyleAttributes = (html: string) => html.replace(/ style="[^"]*"/g, '');
 
-/** 404 where the page shows that what the address names does not exist. */
+/**
+ * A read the server could not answer (the database away: 503) is the page's status, so
+ * no cache keeps the page and crawlers come back; else 404 where the page shows that
+ * what the address names does not exist.
+ */
 function statusOf(pathname: string, reads: PageReadResult[]): number {
+  for (const read of reads) if ('error' in read && read.error.status >= 500) return read.error.status;
   const route = matchRoutes(routes, pathname)?.route.path;
   if (route === '*') return 404;
   const missing = (name: PageRead['name']) => {

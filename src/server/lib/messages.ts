@@ -9,3 +9,5 @@ export const USER_NOT_FOUND = 'User not found';
 export const USERNAME_TAKEN = 'Username is already taken';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const ACCOUNT_SUSPENDED = 'This account has been suspended';
+export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable';
+export const SERVER_BUSY = 'The server is busy, please try again';

@@ -6,8 +6,9 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
+import { DatabaseUnavailableError } from '../../db/availability.js';
 import { projectRoot, ssrEntryFile } from '../../lib/paths.js';
 import { testConfig, TestClient, useTestApp, type TestApp } from '../../test/app.js';
 import { boardId, createReply, createThread, signUp, type TestUser } from '../../test/factories.js';
@@ -150,6 +151,21 @@ describe('reading pages rendered on the server', () => {
     expect((await pages.client().get('/thread/999999')).statusCode).toBe(404);
     expect((await pages.client().get('/thread/999999')).body).toContain('Thread Not Found');
     expect((await pages.client().get('/board/nope')).statusCode).toBe(404);
+  });
+
+  it('a search the server cannot answer shows the error in the page with a 503, not a page of JSON', async () => {
+    // The database away while it searches: the error the pool raises then (db/availability.ts).
+    const failing = vi.spyOn(app.services.search, 'search').mockRejectedValueOnce(new DatabaseUnavailableError('frozen'));
+    try {
+      const page = await pages.client().get('/search?q=anything');
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      expect(page.body).toMatch(/<p role="alert"[^>]*>Error searching: (<!-- -->)?Service temporarily unavailable<\/p>/);
+      expect(failing).toHaveBeenCalledOnce();
+    } finally {
+      failing.mockRestore();
+    }
   });
 
   it('tells crawlers and link previews what a page is: title, description, canonical, Open Graph, Atom', async () => {

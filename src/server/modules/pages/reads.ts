@@ -5,6 +5,7 @@ import { threadListQuerySchema } from '../../../shared/schemas/threads.js';
 import { HttpError } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
+import { unavailableAnswer } from '../../plugins/error-handler.js';
 import { serializeCurrentUser } from '../users/index.js';
 
 type Services = FastifyInstance['services'];
@@ -55,9 +56,11 @@ async function answer(services: Services, request: FastifyRequest, read: PageRea
 }
 
 /**
- * Every read of a page, at once. A read the API would refuse (an unknown board or
- * thread: 404) becomes that error for the page's own error view; anything else (the
- * database away) fails the render, as it fails the API.
+ * Every read of a page, at once. A read the API answers with an error becomes that
+ * error (status and message) for the page's own error view, as the app shows it after
+ * a failed request: an unknown board or thread (404), the database away (503, so a
+ * failed search says 'Error searching: Service temporarily unavailable' in the page, not
+ * a page of JSON). Anything else (a bug: a 500) fails the render, as it fails the API.
  */
 export async function answerReads(services: Services, request: FastifyRequest, reads: PageRead[]): Promise<PageReadResult[]> {
   return Promise.all(
@@ -65,11 +68,17 @@ export async function answerReads(services: Services, request: FastifyRequest, r
       try {
         return { ...read, data: await answer(services, request, read) } as PageReadResult;
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500) {
-          return { ...read, error: { status: error.statusCode, message: error.message } } as PageReadResult;
-        }
-        throw error;
+        const failed = failureOf(error);
+        if (!failed) throw error;
+        request.log.warn({ err: error, read: read.name }, 'a page read failed');
+        return { ...read, error: failed } as PageReadResult;
       }
     }),
   );
+}
+
+/** The API's answer to a read's error (error-handler.ts), when it is one the app shows: not a 500. */
+function failureOf(error: unknown): { status: number; message: string } | null {
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+  return unavailableAnswer(error);
 }
