@@ -6,6 +6,7 @@ import { etagMatches, etagOf } from '../../lib/etag.js';
 import type { ImageUrlOf } from '../../lib/form.js';
 import { contentSecurityPolicy } from '../../plugins/security.js';
 import { DEFAULT_META, metaFromReads, pageMeta, renderIndexHtml } from './meta.js';
+import { compressPage } from './compress.js';
 import { answerReads } from './reads.js';
 import type { PageRenderer } from './renderer.js';
 
@@ -69,7 +70,7 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
       .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(await compressPage(request, reply, html));
   }
 
   return async function sendPage(request, reply, { form, status, url: pageUrl = request.url } = {}) {
@@ -99,7 +100,8 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
         .code(304)
         .header('ETag', etag)
         .header('Cache-Control', 'no-cache')
-        .header('Vary', 'Cookie')
+        // As the 200 it revalidates says.
+        .header('Vary', 'Cookie, Accept-Encoding')
         .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
         .removeHeader('set-cookie')
         .send();
@@ -120,7 +122,7 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
       return reply
         .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: fresh, imageOrigin }))
         .header('Cache-Control', 'private, no-store')
-        .send(page.replace('__CSP_NONCE__', fresh));
+        .send(await compressPage(request, reply, page.replace('__CSP_NONCE__', fresh)));
     }
     reply
       .header('ETag', etag)
@@ -129,6 +131,6 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
       .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
       // A visitor's reading page sets no cookie, so a shared cache may keep it (CONTRACT.md section 9).
       .removeHeader('set-cookie');
-    return reply.send(page.replace('__CSP_NONCE__', nonce));
+    return reply.send(await compressPage(request, reply, page.replace('__CSP_NONCE__', nonce)));
   };
 }

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -166,6 +167,22 @@ describe('reading pages rendered on the server', () => {
     } finally {
       failing.mockRestore();
     }
+  });
+
+  it('sends a page compressed as the browser takes it (the not-found handler is beyond @fastify/compress)', async () => {
+    const url = `/thread/${named.id}`;
+    const plain = await app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('A named thread');
+    const gzipped = await app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toContain('A named thread');
+    // The revalidation of that compressed copy still answers 304.
+    const again = await app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    expect(again.statusCode).toBe(304);
   });
 
   it('tells crawlers and link previews what a page is: title, description, canonical, Open Graph, Atom', async () => {
