@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import preact from '@preact/preset-vite';
+import type { LogLevel, LogOrStringHandler, RollupLog } from 'rollup';
 import { defineConfig } from 'vite';
 
 // The API server the dev server forwards to (`npm run dev` starts both).
 const apiTarget = 'http://127.0.0.1:3000';
 const proxied = ['/api', '/uploads', '/healthz', '/readyz'];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   // Preact's JSX, hot reload and devtools; the aliases below are ours, so they are in plain sight.
   plugins: [preact({ reactAliasesEnabled: false }), tailwindcss()],
@@ -21,19 +22,43 @@ export default defineConfig({
       { find: /^react$/, replacement: 'preact/compat' },
     ],
   },
-  build: {
+  // The server's render (entry-server.tsx, `vite build --ssr`): one Node module with every
+  // dependency bundled in, so Radix and TanStack Query meet the same preact/compat aliases.
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild ? ssrBuild : webBuild,
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+  },
+}));
+
+const ssrBuild = {
+  outDir: '../../dist/ssr',
+  emptyOutDir: true,
+  target: 'node20',
+  // What a render fails on should name the component's source line.
+  sourcemap: true,
+  copyPublicDir: false,
+  rollupOptions: { onLog: quietAboutZodComments, output: { inlineDynamicImports: true } },
+};
+
+/**
+ * zod's sources carry comments that merely mention @__PURE__; Rollup logs and drops
+ * them. Not ours, and on a first `npm start` they read like errors. (onLog, not
+ * onwarn: Vite prints these through the log hook before onwarn sees them.)
+ */
+function quietAboutZodComments(level: LogLevel, log: RollupLog, handler: LogOrStringHandler) {
+  if (log.code === 'INVALID_ANNOTATION' && log.id?.includes('node_modules')) return;
+  handler(level, log);
+}
+
+const webBuild = {
     outDir: '../../dist/web',
     emptyOutDir: true,
     // Read by scripts/bundle-report.mjs: which chunks each route loads.
     manifest: true,
     rollupOptions: {
-      // zod's sources carry comments that merely mention @__PURE__; Rollup logs and drops
-      // them. Not ours, and on a first `npm start` they read like errors. (onLog, not
-      // onwarn: Vite prints these through the log hook before onwarn sees them.)
-      onLog(level, log, handler) {
-        if (log.code === 'INVALID_ANNOTATION' && log.id?.includes('node_modules')) return;
-        handler(level, log);
-      },
+      onLog: quietAboutZodComments,
       output: {
         // Chunks under 8 KB are folded into a chunk that loads with them wherever that adds
         // no code to another route. A thread page asked for 16 files of ~1 KB after its entry;
@@ -42,12 +67,7 @@ export default defineConfig({
         // 20 KB folds page chunks into the entry, which every route then pays for.
         experimentalMinChunkSize: 8_000,
         // The framework changes far less often than the app: its own chunk stays cached across releases.
-        manualChunks: (id) => (/node_modules\/(preact|@tanstack)\//.test(id) ? 'framework' : undefined),
+        manualChunks: (id: string) => (/node_modules\/(preact|@tanstack)\//.test(id) ? 'framework' : undefined),
       },
     },
-  },
-  server: {
-    port: 5173,
-    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
-  },
-});
+};

@@ -41,12 +41,15 @@ export function scenarios(signedIn: Record<string, string>, csrf: Record<string,
     { name: 'thread page, 100 replies', target: 'baseline', path: '/api/threads/6' },
     // A signed-in reader's page is their own (own votes, premium access): never from the visitors' page cache, so this is the page's full cost.
     { name: 'thread page, 100 replies, signed in', target: 'hushboard', path: '/api/threads/6', headers: signedIn, group: 'thread page, 100 replies' },
+    // The same thread's page as HTML rendered on the server (CONTRACT.md section 12), in turns with its JSON.
+    { name: 'thread page html, 100 replies', target: 'hushboard', path: '/thread/6', group: 'thread page, 100 replies' },
     { name: 'thread page, 1,200 replies', target: 'hushboard', path: '/api/threads/1' },
     { name: 'thread page, 1,200 replies', target: 'baseline', path: '/api/threads/1' },
     { name: 'board page 1', target: 'hushboard', path: '/api/boards/g/threads' },
     { name: 'board page 1', target: 'baseline', path: '/api/boards/g/threads' },
     // The same read by a returning visitor: a new visitor's token comes from its address, a returning one's from its cookie.
     { name: 'board page 1, with cookie', target: 'hushboard', path: '/api/boards/g/threads', headers: { cookie: csrf.cookie! }, group: 'board page 1' },
+    { name: 'board page html', target: 'hushboard', path: '/board/g', group: 'board page 1' },
     { name: 'board page 8', target: 'hushboard', path: '/api/boards/g/threads?page=8' },
     { name: 'board page 8', target: 'baseline', path: '/api/boards/g/threads?page=8' },
     { name: 'recent feed', target: 'hushboard', path: '/api/threads/simple-recent' },

@@ -77,6 +77,14 @@ export function checkTargets(runs: SizeRun[], scaling: Scaling[]): Check[] {
     const r = ratio(large, name);
     add(`${name}: >= 0.70x baseline req/s, p99 <= 1.5x, body <= 1.2x`, `${r.throughput}x (per CPU ${r.cpuEfficiency}x), p99 ${r.p99}x, body ${r.body}x`, r.throughput >= 0.7 && r.p99 <= 1.5 && r.body <= 1.2);
   }
+  // Server-rendered HTML against the JSON of the same data, measured in turns (CONTRACT.md section 12).
+  for (const [html, json] of [['thread page html, 100 replies', 'thread page, 100 replies'], ['board page html', 'board page 1']] as const) {
+    const [page, api] = [find(large, html), find(large, json)];
+    if (!page || !api) continue;
+    const throughput = +(page.requestsPerSecond / Math.max(api.requestsPerSecond, 1)).toFixed(2);
+    const p99 = +(page.p99 / Math.max(api.p99, 1)).toFixed(2);
+    add(`${html}: >= 0.5x the JSON's req/s, p99 <= 2x`, `${throughput}x, p99 ${p99}x (${page.cpuMicrosPerRequest} vs ${api.cpuMicrosPerRequest} µs CPU/req)`, throughput >= 0.5 && p99 <= 2);
+  }
   for (const name of ['trivial route', 'primary-key route']) {
     const r = ratio(large, name);
     add(`${name}: >= 0.85x bare Fastify`, `${r.throughput}x (per CPU ${r.cpuEfficiency}x)`, r.throughput >= 0.85);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createPostViaApi, createThreadViaApi, expect, expectAccessible, expectToast, registerViaApi, screenshot, test, uniqueUsername } from './fixtures.js';
+import { createPostViaApi, createThreadViaApi, expect, expectAccessible, expectHydrated, expectToast, registerViaApi, screenshot, test, uniqueUsername } from './fixtures.js';
 
 /** A thread with a reply, made by a throwaway user whose cookies are then dropped. */
 async function seedThread(page: Page, title: string): Promise<number> {
@@ -60,7 +60,7 @@ test('the board sort really changes the order, and the catalog shows thumbnails'
   await expect(page.getByRole('list', { name: 'Catalog' }).getByRole('link').first()).toContainText('No Image');
 });
 
-test("a thread's HTML names its data, and the app takes that one fetch instead of asking again", async ({ page }) => {
+test("a thread's HTML carries its data, and the app hydrates from it without fetching the thread", async ({ page }) => {
   const title = `Preloaded ${Date.now()}`;
   const id = await seedThread(page, title);
   const fetches: string[] = [];
@@ -69,22 +69,27 @@ test("a thread's HTML names its data, and the app takes that one fetch instead o
   });
   await page.goto(`/thread/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.locator(`link[rel="preload"][as="fetch"][href="/api/threads/${id}"]`)).toHaveCount(1);
-  expect(fetches).toHaveLength(1);
+  // Rendered on the server with the thread dehydrated into the page: nothing to preload, nothing asked again.
+  await expect(page.locator('#page-state')).toHaveCount(1);
+  expect(await page.locator('#page-state').textContent()).toContain(title);
+  await expect(page.locator(`link[rel="preload"][as="fetch"][href="/api/threads/${id}"]`)).toHaveCount(0);
+  // Hydrated, and still no request for the thread.
+  await expectHydrated(page);
+  expect(fetches).toEqual([]);
 
-  // Signed in, the preload carries the session cookie and is used the same way, though the answer is private, no-store.
+  // Signed in, the page is rendered for the reader (private, no-store) and hydrates the same way.
   await registerViaApi(page, uniqueUsername('reader'), 'reader pass');
-  fetches.length = 0;
   await page.goto(`/thread/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  expect(fetches).toHaveLength(1);
+  await expectHydrated(page);
+  expect(fetches).toEqual([]);
 });
 
-test('an unknown board and an unknown thread show their not-found screens', async ({ page }) => {
-  await page.goto('/board/nope');
+test('an unknown board and an unknown thread show their not-found screens, answered 404', async ({ page }) => {
+  expect((await page.goto('/board/nope'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Board not found' })).toBeVisible();
   await expect(page.getByText("This board doesn't exist or couldn't be loaded.")).toBeVisible();
-  await page.goto('/thread/99999999');
+  expect((await page.goto('/thread/99999999'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Thread Not Found' })).toBeVisible();
   await expect(page.getByText("The thread you're looking for doesn't exist or has been removed.")).toBeVisible();
 });

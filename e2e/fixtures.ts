@@ -6,22 +6,31 @@ export { expect };
 
 /**
  * Every test fails on a console error, an uncaught exception or a CSP violation
- * (Chromium logs those as console errors). Failed /api/ responses are the one
- * exception: Chromium logs every 4xx as an error, and the app handles those itself
- * (a 401 from /api/user just means "logged out").
+ * (Chromium logs those as console errors). Two exceptions, both a status Chromium logs
+ * as an error though nothing went wrong: failed /api/ responses (the app handles those
+ * itself: a 401 from /api/user just means "logged out"), and a page document answered
+ * 404 (the server renders a not-found page with the status it deserves).
  */
 export const test = base.extend<{ failOnBrowserErrors: void }>({
   failOnBrowserErrors: [
     async ({ page }, use) => {
-      const problems: string[] = [];
+      const problems: { text: string; url: string }[] = [];
+      const notFoundPages = new Set<string>();
+      page.on('response', (response) => {
+        if (response.status() === 404 && response.request().resourceType() === 'document') notFoundPages.add(response.url());
+      });
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const isApiStatus = message.text().startsWith('Failed to load resource') && new URL(message.location().url, 'http://x').pathname.startsWith('/api/');
-        if (!isApiStatus) problems.push(`console error: ${message.text()} (${message.location().url})`);
+        if (!isApiStatus) problems.push({ text: message.text(), url: message.location().url });
       });
-      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      page.on('pageerror', (error) => problems.push({ text: `uncaught: ${error.message}`, url: '' }));
       await use();
-      expect(problems, 'the browser reported errors').toEqual([]);
+      // Judged at the end: the console message and the response event come in either order.
+      const isNotFoundPage = ({ text, url }: { text: string; url: string }) =>
+        text === 'Failed to load resource: the server responded with a status of 404 (Not Found)' && notFoundPages.has(url);
+      const reported = problems.filter((problem) => !isNotFoundPage(problem)).map(({ text, url }) => (url ? `console error: ${text} (${url})` : text));
+      expect(reported, 'the browser reported errors').toEqual([]);
     },
     { auto: true },
   ],
@@ -39,6 +48,18 @@ export async function registerViaApi(page: Page, username: string, password: str
   const token = first.headers()['x-csrf-token'] ?? '';
   const response = await page.request.post('/api/register', { data: { username, password }, headers: { 'X-CSRF-Token': token } });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/**
+ * Waits until the server-rendered page has hydrated: a control only the app makes work
+ * answers (the theme menu opens). Before that, a form submits as it does without
+ * JavaScript, to the server.
+ */
+export async function expectHydrated(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Theme' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
 }
 
 /** Expects a toast with this title (and description) in the 'Notifications' region. */

@@ -53,7 +53,7 @@ test('a profile shows the signed threads to others, never the anonymous ones', {
 });
 
 test('an unknown profile shows the error state', { tag: '@desktop' }, async ({ page }) => {
-  await page.goto('/users/99999999');
+  expect((await page.goto('/users/99999999'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Error Loading Profile' })).toBeVisible();
 });
 

@@ -1,4 +1,4 @@
-import { createPostViaApi, createThreadViaApi, expect, expectAccessible, expectToast, registerViaApi, screenshot, test, uniqueUsername } from './fixtures.js';
+import { createPostViaApi, createThreadViaApi, expect, expectAccessible, expectHydrated, expectToast, registerViaApi, screenshot, test, uniqueUsername } from './fixtures.js';
 
 test('search finds a reply, and each tab shows its count', { tag: '@desktop' }, async ({ page }) => {
   const word = `quokka${Date.now().toString(36)}`;
@@ -36,9 +36,29 @@ test('a query under 3 characters shows a toast and sends no request', { tag: '@d
 });
 
 test('a failed search says so', { tag: '@desktop' }, async ({ page }) => {
+  // A search opened by address is answered in the server's HTML (a failure there: pages.test.ts);
+  // one made in the app asks the API, whose failure the page shows the same way.
   await page.route('**/api/search?*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Database unavailable"}' }));
-  await page.goto('/search?q=anything');
+  await page.goto('/');
+  await expectHydrated(page);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('anything');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/search?q=anything');
   await expect(page.getByRole('alert').filter({ hasText: 'Error searching: Database unavailable' })).toBeVisible();
+});
+
+test('a search opened by address comes in the HTML, asking the API nothing', { tag: '@desktop' }, async ({ page }) => {
+  const word = `numbat${Date.now().toString(36)}`;
+  await registerViaApi(page, uniqueUsername('addr'), 'addr pass');
+  await createThreadViaApi(page, 'g', `Termite eaters ${word}`, `The ${word} eats termites.`);
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/search') searches.push(request.url());
+  });
+  await page.goto(`/search?q=${word}`);
+  await expect(page.getByRole('tab', { name: 'Threads (1)' })).toBeVisible();
+  await expectHydrated(page);
+  expect(searches).toEqual([]);
 });
 
 test('search results at 1280 and 375 px', async ({ page }, testInfo) => {

@@ -29,9 +29,10 @@ test('/login redirects to /auth', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Register' })).toBeVisible();
 });
 
-test('an unknown path shows the not-found page', async ({ page }) => {
+test('an unknown path shows the not-found page, answered 404', async ({ page }) => {
+  // Rendered on the server, the not-found page carries its status (crawlers index no soft 404).
   const response = await page.goto('/no-such-page');
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
 

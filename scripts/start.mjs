@@ -14,9 +14,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverMain = path.join(root, 'dist/server/main.js');
 const steps = [
   { label: 'web app', script: 'build:web', output: path.join(root, 'dist/web/index.html') },
+  // build:web makes it too; alone when a build from before server rendering lacks it.
+  { label: 'server render', script: 'build:ssr', output: path.join(root, 'dist/ssr/entry-server.js') },
   { label: 'server', script: 'build:server', output: serverMain },
 ];
-const missing = steps.filter((step) => !existsSync(step.output));
+let missing = steps.filter((step) => !existsSync(step.output));
+// build:web makes the server render as well.
+if (missing.some((step) => step.script === 'build:web')) missing = missing.filter((step) => step.script !== 'build:ssr');
 
 if (missing.length === 0) {
   console.log('Starting the existing build in dist/ (`npm run build` rebuilds it).');

@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { moderationDocs, moderationRoutes } from './modules/moderation/index.js';
 import { notificationDocs, notificationRoutes } from './modules/notifications/index.js';
 import { openApiPlugin } from './modules/openapi/index.js';
+import type { PageRenderer } from './modules/pages/index.js';
 import { paymentDocs, paymentRoutes } from './modules/payments/index.js';
 import { postDocs, postRoutes } from './modules/posts/index.js';
 import { powGatePlugin } from './modules/pow/index.js';
@@ -61,6 +62,11 @@ export interface AppDeps {
   logger?: Logger;
   /** Folder of the built web app; defaults to dist/web. */
   webRoot?: string;
+  /**
+   * The server render of pages; defaults to dist/ssr's with the default web app (when
+   * built), none with another webRoot (tests of the shell alone).
+   */
+  pageRenderer?: PageRenderer | null;
   /** Live-update settings tests shorten (the heartbeat). */
   liveEvents?: LiveEventsOptions;
 }
@@ -105,7 +111,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * with inject() or over HTTP. Order matters: third-party setup, then our decorators
  * (ip hash and bans, sessions, CSRF, limits), then the modules.
  */
-export async function buildApp({ config, database, logger, webRoot, liveEvents }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, webRoot, pageRenderer, liveEvents }: AppDeps): Promise<FastifyInstance> {
   const processLogger = logger ?? createLogger(config.logLevel);
   const app = Fastify({
     loggerInstance: privacySafe(processLogger) as FastifyBaseLogger,
@@ -192,6 +198,11 @@ export async function buildApp({ config, database, logger, webRoot, liveEvents }
   await app.register(premiumRoutes);
   await app.register(paymentRoutes);
   await app.register(uploadsPlugin, { storage });
-  await app.register(webAppPlugin, { ...(webRoot ? { root: webRoot } : {}), imageUrlOf: app.services.uploads.imageUrlOf, imageOrigin });
+  await app.register(webAppPlugin, {
+    ...(webRoot ? { root: webRoot } : {}),
+    ...(pageRenderer !== undefined ? { renderer: pageRenderer } : {}),
+    imageUrlOf: app.services.uploads.imageUrlOf,
+    imageOrigin,
+  });
   return app;
 }

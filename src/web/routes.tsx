@@ -32,6 +32,8 @@ export const routes: Route[] = [
   { path: '/auth', ...page(() => import('./pages/AuthPage'), 'AuthPage') },
   { path: '/banned', ...page(() => import('./pages/ModerationPublicPages'), 'BannedPage') },
   { path: '/moderation-log', ...page(() => import('./pages/ModerationPublicPages'), 'ModerationLogPage') },
+  // Where 'New Thread' leads without JavaScript (with it, a dialog opens instead).
+  { path: '/new-thread', ...page(() => import('./pages/NewThreadPage'), 'NewThreadPage') },
   // Where the spec sends a logged-out user who tries to post.
   { path: '/login', element: <Navigate to="/auth" replace /> },
   { path: '*', ...page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },

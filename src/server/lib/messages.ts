@@ -7,3 +7,7 @@ export const THREAD_NOT_FOUND = 'Thread not found';
 export const POST_NOT_FOUND = 'Post not found';
 export const USER_NOT_FOUND = 'User not found';
 export const USERNAME_TAKEN = 'Username is already taken';
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const ACCOUNT_SUSPENDED = 'This account has been suspended';
+export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable';
+export const SERVER_BUSY = 'The server is busy, please try again';

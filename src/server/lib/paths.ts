@@ -15,3 +15,5 @@ function findRoot(): string {
 
 export const projectRoot = findRoot();
 export const webDistDir = path.join(projectRoot, 'dist', 'web');
+/** The web app's server render (`vite build --ssr`: src/web/entry-server.tsx). */
+export const ssrEntryFile = path.join(projectRoot, 'dist', 'ssr', 'entry-server.js');

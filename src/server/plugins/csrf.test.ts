@@ -148,7 +148,16 @@ describe('the check on unsafe requests', () => {
       expect(response.json()).toEqual(CSRF_REFUSED);
     }
     // inject's Host is localhost:80.
-    for (const headers of <Record<string, string>[]>[{}, { origin: 'http://localhost' }, { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-origin' }]) {
+    // A browser's own HTML form post says `Origin: null` under Referrer-Policy: no-referrer; its Sec-Fetch-Site vouches for it.
+    const refusedNull = await login({ origin: 'null', 'sec-fetch-site': 'cross-site' });
+    expect(refusedNull.statusCode).toBe(403);
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { origin: 'http://localhost' },
+      { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'same-origin' },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    ]) {
       expect((await login(headers)).statusCode, JSON.stringify(headers)).toBe(401);
     }
   });

@@ -10,6 +10,8 @@ const CSRF_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The request's valid CSRF cookie, or '' when it sent none. */
 const cookieSecretOf = Symbol('csrfCookieSecret');
+/** The plugin's check, on the instance, for form routes outside /api. */
+const csrfCheck = Symbol('csrfCheck');
 type CsrfRequest = FastifyRequest & { [cookieSecretOf]?: string };
 
 /**
@@ -29,7 +31,6 @@ type CsrfRequest = FastifyRequest & { [cookieSecretOf]?: string };
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
   // Tokens looked up rather than signed on every response (csrf-tokens.ts).
   const { tokenFor, tokenForClient, nonceOf } = createCsrfTokens(app.config.secret);
-  const refuse = () => new ForbiddenError('Invalid or missing CSRF token');
 
   app.addHook('onRequest', (request, reply, done) => {
     const secret = request.cookies[CSRF_COOKIE];
@@ -44,25 +45,42 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('preHandler', (request, reply, done) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
-    if (fromAnotherSite(request)) return done(refuse());
+    done(accepts(request, reply) ? undefined : new ForbiddenError(CSRF_REFUSED));
+  });
+
+  /** The check of an unsafe request (its token, its origin); without a cookie, a passing one sets it. */
+  function accepts(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (fromAnotherSite(request)) return false;
     const sent = sentToken(request);
-    if (!sent) return done(refuse());
+    if (!sent) return false;
     const secret = (request as CsrfRequest)[cookieSecretOf];
     if (secret) {
       const expected = tokenFor(secret);
       // A bare mac is the token form of releases before 011, still held by open tabs.
       const matches = safeEqual(sent, expected) || safeEqual(sent, expected.slice(secret.length + 1));
-      return done(matches ? undefined : refuse());
+      return matches;
     }
     // A session cookie without the CSRF cookie is an ambient credential: no token alone unlocks it.
-    if (request.cookies[SESSION_COOKIE]) return done(refuse());
+    if (request.cookies[SESSION_COOKIE]) return false;
     const nonce = nonceOf(sent);
-    if (!nonce) return done(refuse());
+    if (!nonce) return false;
     setCsrfCookie(request, reply, nonce);
     reply.header('X-CSRF-Token', sent);
-    done();
-  });
+    return true;
+  }
+  app.decorate(csrfCheck, accepts);
 });
+
+export const CSRF_REFUSED = 'Invalid or missing CSRF token';
+
+/**
+ * Whether an unsafe request passes the CSRF check. The /api check above; the HTML form
+ * posts (modules/pages) ask it themselves, after sending a visitor who cannot post
+ * anyway to the login page. A passing request without the cookie gets it, as on /api.
+ */
+export function hasValidCsrfToken(request: FastifyRequest, reply: FastifyReply): boolean {
+  return (request.server as FastifyInstance & { [csrfCheck]: (request: FastifyRequest, reply: FastifyReply) => boolean })[csrfCheck](request, reply);
+}
 
 function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, nonce: string) {
   reply.setCookie(CSRF_COOKIE, nonce, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: CSRF_COOKIE_MAX_AGE_S });
@@ -73,12 +91,19 @@ function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, nonce: stri
  * same-origin (or none, a user's own navigation), or an Origin that is not ours. Behind a
  * proxy, our origin is what TRUST_PROXY lets X-Forwarded-Proto and X-Forwarded-Host say.
  * Clients that send neither header (scripts, the tests' HTTP clients) pass on the token alone.
+ *
+ * `Origin: null` is refused, except with `Sec-Fetch-Site: same-origin`: under our
+ * `Referrer-Policy: no-referrer` a browser sends `null` as the Origin of its own HTML
+ * form posts (the fetch spec's origin serialization for a navigation), and a
+ * Sec-Fetch-Site no page can set already says the post comes from our own pages.
+ * A document of another site with an opaque origin gets `cross-site` there.
  */
 function fromAnotherSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.origin;
   if (origin === undefined) return false;
+  if (origin === 'null' && site === 'same-origin') return false;
   return normalizedOrigin(origin) !== normalizedOrigin(`${request.protocol}://${request.host}`);
 }
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { QueryAbortedError } from '../db/client.js';
 import { BannedError, HttpError, PowRequiredError } from '../lib/errors.js';
+import { SERVER_BUSY, SERVICE_UNAVAILABLE } from '../lib/messages.js';
 
 /** Messages for Fastify's own 4xx errors, in the contract's plain words. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -42,16 +43,25 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         FASTIFY_MESSAGES[error.code] ?? (error instanceof SyntaxError ? 'Request body is not valid JSON' : error.message);
       return reply.code(status).send({ message });
     }
-    // Down, frozen or restarting (which errors count: db/availability.ts): CONTRACT.md section 9.
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).send({ message: 'Service temporarily unavailable' });
-    }
-    if ((cause as { code?: string }).code === '57014') {
-      request.log.warn({ err: error }, 'query cancelled');
-      return reply.code(503).send({ message: 'The server is busy, please try again' });
+    const unavailable = unavailableAnswer(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, unavailable.message === SERVER_BUSY ? 'query cancelled' : 'database unavailable');
+      return reply.code(unavailable.status).send({ message: unavailable.message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error' });
   });
 });
+
+/**
+ * The 503 an error of the database's is answered with, or null for any other error: the
+ * database down, frozen or restarting (which errors count: db/availability.ts; CONTRACT.md
+ * section 9), or a query PostgreSQL cancelled (statement_timeout, 57014). Also what a
+ * server-rendered page shows for a read that failed so (modules/pages/reads.ts).
+ */
+export function unavailableAnswer(error: unknown): { status: 503; message: string } | null {
+  if (isDatabaseUnavailable(error)) return { status: 503, message: SERVICE_UNAVAILABLE };
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
+  if ((cause as { code?: string } | null)?.code === '57014') return { status: 503, message: SERVER_BUSY };
+  return null;
+}

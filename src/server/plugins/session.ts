@@ -16,6 +16,8 @@ declare module 'fastify' {
     requireUser(): SessionUser;
     /** The signed-in admin: 401 for visitors, 403 for other users. */
     requireAdmin(): SessionUser;
+    /** Loads `user` on a request outside /api (a server-rendered page, an HTML form post); once. */
+    loadUser(reply: FastifyReply): Promise<SessionUser | null>;
   }
   interface FastifyReply {
     /** Starts a fresh session for the user (a new id, so none can be fixed in advance). */
@@ -81,6 +83,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_MS / 1000 });
     }
   };
+  const loaded = Symbol('sessionLoaded');
+  app.decorateRequest('loadUser', async function (this: FastifyRequest & { [loaded]?: boolean }, reply: FastifyReply) {
+    const token = this.cookies[SESSION_COOKIE];
+    if (token && !this[loaded] && !this.url.startsWith('/api/')) {
+      this[loaded] = true;
+      await loadSession(this, reply, token);
+    }
+    return this.user;
+  });
   // A callback hook, so a visitor without a session cookie costs no promise: an async
   // hook was a visible share of a cheap request (bench: trivial route).
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ImageUrlOf } from '../lib/form.js';
 import { webDistDir } from '../lib/paths.js';
-import { DEFAULT_META, pageMeta, renderIndexHtml } from '../modules/pages/index.js';
-import { contentSecurityPolicy } from './security.js';
+import { createPageSender, loadPageRenderer, pageFormRoutes, seoRoutes, type PageRenderer } from '../modules/pages/index.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else
@@ -17,7 +15,7 @@ import { contentSecurityPolicy } from './security.js';
  * page (or its own 404). `imageUrlOf` makes a thread's preview image URL (as the API
  * does), `imageOrigin` is where images come from besides this origin (UPLOADS_PUBLIC_URL).
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: string; imageUrlOf?: ImageUrlOf; imageOrigin?: string | undefined }) => {
+export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: string; imageUrlOf?: ImageUrlOf; imageOrigin?: string | undefined; renderer?: PageRenderer | null }) => {
   const root = options.root ?? webDistDir;
   const imageUrlOf = options.imageUrlOf ?? ((stored: string | null) => stored);
   const { imageOrigin } = options;
@@ -25,18 +23,14 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: st
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : '';
 
-  /** The app shell with this page's meta tags and a fresh style nonce for its CSP. */
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
-    const nonce = randomBytes(16).toString('base64');
-    // A page without its preview tags beats no page while the database is away.
-    const meta = await pageMeta(app.db, pathname, imageUrlOf).catch(() => DEFAULT_META);
-    const html = renderIndexHtml(template, meta, { nonce, origin: `${request.protocol}://${request.host}`, pathname });
-    return reply
-      .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
-  }
+  // Pages are rendered on the server when the server render is built (npm run build), else the shell alone.
+  // Imported in the background (a large module): the server starts without waiting for it.
+  const renderer = !built ? null : options.renderer !== undefined ? options.renderer : options.root ? null : loadPageRenderer();
+  const sendPage = createPageSender(app, { template, renderer, imageUrlOf, imageOrigin });
+  // Robots, the sitemap, and the forms that post without JavaScript.
+  await app.register(seoRoutes);
+  // The forms re-render their page on an error: only where pages are rendered.
+  if (built && renderer !== null) await app.register(pageFormRoutes, { sendPage });
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -64,7 +58,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: st
     if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: 'Not found' });
     }
-    if (pathname === '/index.html' && built) return sendPage(request, reply, '/');
+    if (pathname === '/index.html' && built) return sendPage(request, reply, { url: '/' });
     // A missing file (an old tab asking for a replaced bundle) is a 404, not the app shell.
     if (pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.code(404).type('text/plain').send('Not found');
@@ -72,6 +66,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root?: st
     if (!built) {
       return reply.code(404).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return sendPage(request, reply, pathname);
+    return sendPage(request, reply);
   });
 });

@@ -29,7 +29,7 @@ export interface Route {
 
 type Params = Readonly<Record<string, string | undefined>>;
 
-interface Match {
+export interface Match {
   route: Route;
   params: Params;
 }
@@ -57,7 +57,8 @@ function safeDecode(value: string) {
   }
 }
 
-function matchRoutes(routes: Route[], pathname: string): Match | null {
+/** The first route matching a path, and its parameters (the server renders the same page). */
+export function matchRoutes(routes: Route[], pathname: string): Match | null {
   for (const route of routes) {
     const params = matchPath(route.path, pathname);
     if (params) return { route, params };
@@ -98,8 +99,16 @@ async function loadPage(match: Match | null) {
 }
 
 /** Starts loading the first page before the app renders, in parallel with the shell's own work. */
-export function preloadPage(routes: Route[]) {
-  return loadPage(matchRoutes(routes, window.location.pathname));
+export function preloadPage(routes: Route[], pathname = window.location.pathname) {
+  return loadPage(matchRoutes(routes, pathname));
+}
+
+/** The router's state for a location whose page is already loaded (preloadPage), or null. */
+function loadedState(routes: Route[], location: Location): RouterState | null {
+  const match = matchRoutes(routes, location.pathname);
+  if (match?.route.load && !pages.has(match.route)) return null;
+  const Page = match && pages.get(match.route);
+  return { location, type: 'POP', params: match?.params ?? {}, outlet: Page ? <Page /> : (match?.route.element ?? null), error: null };
 }
 
 interface RouterProps {
@@ -108,14 +117,30 @@ interface RouterProps {
   layout: ReactNode;
   /** Shown instead of the layout when a page fails to load or render. */
   errorElement: ReactNode;
+  /**
+   * A page rendered on the server: the router starts on this location at once, its page
+   * preloaded (preloadPage), so the first render is the server's HTML (hydration) rather
+   * than nothing until the page's chunk arrives.
+   */
+  initial?: Location | undefined;
 }
 
 // The app has one router: the latest navigation, and the location on screen.
 let navigationId = 0;
 let shown: Location | null = null;
+/** The server-rendered page the app hydrated: the reader may have scrolled it already, before the app ran. */
+let hydratedLocation: Location | null = null;
 
-export function Router({ routes, layout, errorElement }: RouterProps) {
-  const [state, setState] = useState<RouterState | null>(null);
+export function Router({ routes, layout, errorElement, initial }: RouterProps) {
+  const [state, setState] = useState<RouterState | null>(() => {
+    const first = initial ? loadedState(routes, initial) : null;
+    if (first && typeof window !== 'undefined') {
+      shown = first.location;
+      hydratedLocation = first.location;
+    }
+    return first;
+  });
+  const startedWith = state;
 
   const go = useCallback(
     async (location: Omit<Location, 'key'> & { key?: string }, type: NavigationType, commit?: () => Location) => {
@@ -138,13 +163,15 @@ export function Router({ routes, layout, errorElement }: RouterProps) {
     [routes],
   );
 
-  // The first page, then back/forward.
+  // The first page (unless the server rendered it), then back/forward.
   useEffect(() => {
     manageScroll(() => shown);
     const onPopState = () => void go(currentLocation(), 'POP');
     window.addEventListener('popstate', onPopState);
-    onPopState();
+    if (!startedWith) onPopState();
     return () => window.removeEventListener('popstate', onPopState);
+    // startedWith is the first render's state: read once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [go]);
 
   const navigate = useCallback(
@@ -214,7 +241,11 @@ class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
  */
 export function Outlet() {
   const { outlet, location, type } = useRouter();
-  useLayoutEffect(() => restoreScroll(location, type), [location, type]);
+  useLayoutEffect(() => {
+    // A reader who scrolled the server's page while the scripts loaded stays where they are.
+    if (location === hydratedLocation && window.scrollY !== 0) return;
+    restoreScroll(location, type);
+  }, [location, type]);
   return outlet;
 }
 

@@ -48,6 +48,11 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 let csrfToken: string | null = null;
 let pendingTokenFetch: Promise<void> | null = null;
 
+/** A token the page came with (a server-rendered page's state), until a response brings a newer one. */
+export function rememberCsrfToken(token: string): void {
+  csrfToken ??= token;
+}
+
 function rememberToken(response: Response): void {
   const token = response.headers.get(CSRF_HEADER);
   if (token) csrfToken = token;

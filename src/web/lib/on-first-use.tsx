@@ -1,4 +1,4 @@
-import { cloneElement, useState, type ButtonHTMLAttributes, type ComponentType, type ReactElement } from 'react';
+import { cloneElement, useState, type ButtonHTMLAttributes, type ComponentType, type MouseEvent, type ReactElement } from 'react';
 import { toast } from '../components/ui/use-toast';
 
 /** The button that opens a part; the part's Radix trigger wraps this same element once loaded. */
@@ -33,7 +33,7 @@ export function onFirstUse<Props extends { trigger: PartTrigger }>(popup: 'menu'
   function Part(props: Props) {
     const [part, setPart] = useState<{ component: ComponentType<Props> }>();
     if (part) return <part.component {...props} />;
-    const use = () => {
+    const open = () => {
       if (loaded) {
         setPart({ component: loaded });
         return;
@@ -44,7 +44,11 @@ export function onFirstUse<Props extends { trigger: PartTrigger }>(popup: 'menu'
       );
     };
     return cloneElement(props.trigger, {
-      onClick: use,
+      // A trigger may be a link to a page holding the part, for browsers without JavaScript.
+      onClick: (event: MouseEvent) => {
+        event.preventDefault();
+        open();
+      },
       onPointerEnter: warm,
       onFocus: warm,
       'aria-haspopup': popup,

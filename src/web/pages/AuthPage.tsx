@@ -2,7 +2,7 @@ import { MessagesSquare, PenLine, UserPlus } from 'lucide-react';
 import { Navigate, useSearchParams } from '../app/router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { Tabs, TabsContent, TabsLinkTrigger, TabsList } from '../components/ui/tabs';
 import { useUser } from '../lib/auth/get-user';
 import { LoginForm } from '../features/auth/components/LoginForm';
 import { RegisterForm } from '../features/auth/components/RegisterForm';
@@ -43,8 +43,12 @@ export function AuthPage() {
         <CardContent>
           <Tabs value={tab} onValueChange={(value) => setSearchParams(value === 'register' ? { tab: 'register' } : {}, { replace: true })}>
             <TabsList className="mb-4 grid w-full grid-cols-2">
-              <TabsTrigger value="login">Login</TabsTrigger>
-              <TabsTrigger value="register">Register</TabsTrigger>
+              <TabsLinkTrigger value="login" href="/auth">
+                Login
+              </TabsLinkTrigger>
+              <TabsLinkTrigger value="register" href="/auth?tab=register">
+                Register
+              </TabsLinkTrigger>
             </TabsList>
             <TabsContent value="login">
               <LoginForm />

@@ -1,5 +1,5 @@
 import { ArrowUp, ChevronLeft, ChevronRight, Hash, LayoutGrid, List, Plus, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from '../app/router';
 import { THREAD_SORTS } from '../../shared/constants.js';
 import { Badge } from '../components/ui/badge';
@@ -24,13 +24,20 @@ const sortLabels: Record<ThreadSort, string> = { newest: 'Newest', activity: 'Ac
 
 const isSort = (value: string | null): value is ThreadSort => (THREAD_SORTS as readonly string[]).includes(value ?? '');
 
+/** The list a board page's address asks for; the server reads the same one (entry-server.tsx). */
+export function boardListOf(params: URLSearchParams): { page: number; sort: ThreadSort } {
+  const sortParam = params.get('sort');
+  return {
+    sort: isSort(sortParam) ? sortParam : 'activity',
+    page: Math.min(MAX_PAGES, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)),
+  };
+}
+
 /** /board/{code} (SPEC.md section 2). */
 export function BoardPage() {
   const { code = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const sortParam = params.get('sort');
-  const sort: ThreadSort = isSort(sortParam) ? sortParam : 'activity';
-  const page = Math.min(MAX_PAGES, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const { page, sort } = boardListOf(params);
   const catalog = params.get('view') === 'catalog';
   const user = useUser().data ?? null;
   const boards = useBoards();
@@ -39,13 +46,19 @@ export function BoardPage() {
   // New threads on this board refetch its lists.
   useLiveBoard(code);
 
-  const update = (changes: Record<string, string | null>) => {
+  const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null) next.delete(key);
       else next.set(key, value);
     }
-    setParams(next);
+    return next;
+  };
+  const update = (changes: Record<string, string | null>) => setParams(withParams(changes));
+  // Paging and the catalog are links, so they work without JavaScript too.
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const search = withParams(changes).toString();
+    return `/board/${encodeURIComponent(code)}${search ? `?${search}` : ''}`;
   };
 
   if (board.isPending) {
@@ -99,14 +112,19 @@ export function BoardPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <CreateThreadDialog boards={boards.data ?? []} user={user} boardCode={b.code}>
-            <Button>
-              <Plus aria-hidden="true" />
-              Create New Thread
+            <Button asChild>
+              <a href={`/new-thread?board=${encodeURIComponent(b.code)}`} role="button">
+                <Plus aria-hidden="true" />
+                Create New Thread
+              </a>
             </Button>
           </CreateThreadDialog>
-          <Button variant="outline" aria-pressed={catalog} onClick={() => update({ view: catalog ? null : 'catalog' })}>
-            {catalog ? <List aria-hidden="true" /> : <LayoutGrid aria-hidden="true" />}
-            Catalog
+          <Button asChild variant="outline" aria-pressed={catalog}>
+            {/* A toggle (aria-pressed) that is a link, so it works without JavaScript too. */}
+            <Link to={hrefWith({ view: catalog ? null : 'catalog' })} replace role="button">
+              {catalog ? <List aria-hidden="true" /> : <LayoutGrid aria-hidden="true" />}
+              Catalog
+            </Link>
           </Button>
           <Button variant="outline" onClick={() => void threads.refetch()} disabled={threads.isFetching}>
             <RefreshCw className={threads.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
@@ -151,31 +169,47 @@ export function BoardPage() {
 
       {threads.data && (threads.data.length > 0 || page > 1) && (
         <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+          <PageLink to={page > 1 ? hrefWith({ page: String(page - 1) }) : null} variant="outline">
             <ChevronLeft aria-hidden="true" />
             Previous
-          </Button>
+          </PageLink>
           {pages.map((number) => (
             <Button
               key={number}
+              asChild
               variant={number === page ? 'default' : 'ghost'}
               size="sm"
               className="w-9"
-              aria-label={`Page ${number}`}
-              aria-current={number === page ? 'page' : undefined}
-              onClick={() => update({ page: String(number) })}
             >
-              {number}
+              <Link to={hrefWith({ page: number === 1 ? null : String(number) })} aria-label={`Page ${number}`} aria-current={number === page ? 'page' : undefined}>
+                {number}
+              </Link>
             </Button>
           ))}
-          <Button variant="outline" size="sm" disabled={page >= lastKnownPage} onClick={() => update({ page: String(page + 1) })}>
+          <PageLink to={page < lastKnownPage ? hrefWith({ page: String(page + 1) }) : null} variant="outline">
             Next
             <ChevronRight aria-hidden="true" />
-          </Button>
+          </PageLink>
         </nav>
       )}
       <ScrollToTop />
     </div>
+  );
+}
+
+/** Previous or Next: a link, or a disabled button where there is no such page. */
+function PageLink({ to, variant, children }: { to: string | null; variant: 'outline'; children: ReactNode }) {
+  if (to === null) {
+    return (
+      <Button variant={variant} size="sm" disabled>
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <Button asChild variant={variant} size="sm">
+      <Link to={to}>{children}</Link>
+    </Button>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { Link, useLocation, useNavigate } from '../app/router';
 import { Button } from '../components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { Tabs, TabsContent, TabsLinkTrigger, TabsList } from '../components/ui/tabs';
 import { useUser } from '../lib/auth/get-user';
 import { useBoards } from '../features/boards/api/get-boards';
 import { BoardCard, BoardCardSkeleton } from '../features/boards/components/BoardCard';
@@ -31,18 +31,26 @@ export function HomePage() {
           <p className="text-lg text-muted-foreground">Private discussions, public impact</p>
         </div>
         <CreateThreadDialog boards={boards.data ?? []} user={user}>
-          <Button>
-            <Plus aria-hidden="true" />
-            New Thread
+          <Button asChild>
+            <a href="/new-thread" role="button">
+              <Plus aria-hidden="true" />
+              New Thread
+            </a>
           </Button>
         </CreateThreadDialog>
       </section>
 
       <Tabs value={tab} onValueChange={(value) => void navigate(tabPaths[value as Tab])}>
         <TabsList className="w-full sm:w-fit">
-          <TabsTrigger value="boards">Popular Boards</TabsTrigger>
-          <TabsTrigger value="recent">Recent Threads</TabsTrigger>
-          <TabsTrigger value="popular">Popular Threads</TabsTrigger>
+          <TabsLinkTrigger value="boards" href={tabPaths.boards}>
+            Popular Boards
+          </TabsLinkTrigger>
+          <TabsLinkTrigger value="recent" href={tabPaths.recent}>
+            Recent Threads
+          </TabsLinkTrigger>
+          <TabsLinkTrigger value="popular" href={tabPaths.popular}>
+            Popular Threads
+          </TabsLinkTrigger>
         </TabsList>
         <TabsContent value="boards" className="pt-2">
           <section aria-label="Popular Boards">

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteAccountSchema, loginSchema, registerSchema } from '../../../shared/schemas/auth.js';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
+import { ACCOUNT_SUSPENDED, INVALID_CREDENTIALS } from '../../lib/messages.js';
 import { parseInput } from '../../lib/validate.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { serializeCurrentUser } from '../users/index.js';
 
-export const INVALID_CREDENTIALS = 'Invalid username or password';
+// The login form posted without JavaScript (modules/pages) answers with the same words.
+export { INVALID_CREDENTIALS } from '../../lib/messages.js';
 
 /** Accounts and sessions (CONTRACT.md section 3). */
 export async function authRoutes(app: FastifyInstance) {
@@ -28,7 +30,7 @@ export async function authRoutes(app: FastifyInstance) {
     const user = await auth.verifyCredentials(username, password);
     if (!user) throw new UnauthorizedError(INVALID_CREDENTIALS);
     // Told only to someone who proved the password, so it reveals nothing to guessers.
-    if (!user.isActive) throw new ForbiddenError('This account has been suspended');
+    if (!user.isActive) throw new ForbiddenError(ACCOUNT_SUSPENDED);
     await reply.startSession(user.id);
     return serializeCurrentUser(await auth.recordLogin(user.id));
   });

@@ -2,3 +2,7 @@
 // their index.ts (ARCHITECTURE.md; eslint.config.js enforces it).
 
 export { DEFAULT_META, pageMeta, renderIndexHtml, type PageMeta } from './meta.js';
+export { createPageSender, type SendPage } from './html.js';
+export { loadPageRenderer, type PageRenderer } from './renderer.js';
+export { pageFormRoutes } from './forms.js';
+export { seoRoutes } from './seo.js';

@@ -3,13 +3,14 @@ import type { Db } from '../../db/client.js';
 import { boards, threads } from '../../db/schema.js';
 import type { ImageUrlOf } from '../../lib/form.js';
 import { feedForPath, RECENT_FEED } from '../../../shared/feeds.js';
+import type { PageReadResult, PageReads } from '../../../shared/page-render.js';
 
 export interface PageMeta {
   title: string;
   description: string;
   /** Absolute or root-relative image for link previews. */
   image?: string;
-  type: 'website' | 'article';
+  type: 'website' | 'article' | 'profile';
   /**
    * API reads the page starts with, named in its HTML (link rel=preload) so the browser
    * fetches them alongside the app's scripts rather than after them: on a phone the
@@ -74,14 +75,38 @@ function feedLinks(pathname: string) {
   return own.href === RECENT_FEED.href ? [own] : [own, RECENT_FEED];
 }
 
+/**
+ * What a server-rendered page is about, from the reads it was rendered with (so no
+ * query of its own): the same fields any visitor's API answer carries, never premium
+ * content or an anonymous author. The title is the page's own <title>.
+ */
+export function metaFromReads(reads: PageReadResult[], title: string | null): PageMeta {
+  const data = <N extends PageReadResult['name']>(name: N) => {
+    const read = reads.find((candidate) => candidate.name === name);
+    return read && 'data' in read ? (read.data as PageReads[N]['data']) : undefined;
+  };
+  const base = { ...DEFAULT_META, ...(title ? { title } : {}) };
+  const thread = data('thread');
+  if (thread) {
+    return { ...base, description: excerpt(thread.content) || base.description, type: 'article', ...(thread.imageUrl ? { image: thread.imageUrl } : {}) };
+  }
+  const board = data('board');
+  if (board) return { ...base, description: excerpt(board.description || DEFAULT_META.description) };
+  const profile = data('profile');
+  if (profile) return { ...base, description: `${profile.username} on ${SITE}: their threads and replies.`, type: 'profile' };
+  return base;
+}
+
 /** Puts the page's meta tags and the CSP nonce into the built index.html. */
-export function renderIndexHtml(template: string, meta: PageMeta, options: { nonce: string; origin: string; pathname: string }): string {
+export function renderIndexHtml(template: string, meta: PageMeta, options: { nonce: string; origin: string; pathname: string; canonical?: string }): string {
+  const url = options.origin + (options.canonical ?? options.pathname);
   const tags = [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
     `<meta property="og:site_name" content="${SITE}" />`,
     `<meta property="og:type" content="${meta.type}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(options.origin + options.pathname)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(/^https?:\/\//.test(meta.image) ? meta.image : options.origin + meta.image)}" />`] : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     // crossorigin=anonymous: the same credentials mode as the app's fetch (same-origin), so the app's request takes this response.

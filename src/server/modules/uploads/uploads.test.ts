@@ -7,6 +7,7 @@ import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_FRAMES, IMAGE_MAX_PIXELS } from '../../../shared/constants.js';
 import { webAppPlugin } from '../../plugins/web-app.js';
+import { testConfig } from '../../test/app.js';
 import { IMAGE_DIMENSIONS_TOO_LARGE, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_FRAMES, IMAGE_TYPE_UNSUPPORTED, processImage } from './images.js';
 import { uploadsPlugin } from './plugin.js';
 import { cleanFileName, createUploadService } from './service.js';
@@ -336,6 +337,10 @@ describe('uploadsPlugin', () => {
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><title>app</title></head><body>app-shell</body></html>');
     writeFileSync(path.join(dir, 'uploads', '.half-written.png.tmp'), 'x');
     const full = Fastify();
+    // The web app signs its pages' nonces with the secret (modules/pages).
+    full.decorate('config', testConfig());
+    // No sessions here: every page is a visitor's.
+    full.decorateRequest('loadUser', async () => null);
     await full.register(uploadsPlugin, { storage: createLocalStorage(uploadsDir) });
     await full.register(webAppPlugin, { root: webRoot });
     try {

@@ -42,10 +42,13 @@ export function Header({ drawer, newThread, notifications }: HeaderProps) {
           >
             {searchOpen ? <X aria-hidden="true" /> : <Search aria-hidden="true" />}
           </Button>
+          {/* A link to the new-thread page (it works without JavaScript), a button opening the dialog with it. */}
           {newThread(
-            <Button size="sm" variant="outline" aria-label="New Thread" className="max-sm:size-9 max-sm:px-0">
-              <Plus aria-hidden="true" />
-              <span className="max-sm:sr-only">New Thread</span>
+            <Button asChild size="sm" variant="outline" className="max-sm:size-9 max-sm:px-0">
+              <a href="/new-thread" role="button" aria-label="New Thread">
+                <Plus aria-hidden="true" />
+                <span className="max-sm:sr-only">New Thread</span>
+              </a>
             </Button>,
           )}
           {notifications}

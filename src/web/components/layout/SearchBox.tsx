@@ -20,12 +20,13 @@ export function SearchBox({ id, className, autoFocus }: { id: string; className?
     void navigate(`/search?q=${encodeURIComponent(text)}`);
   };
   return (
-    <form role="search" onSubmit={onSubmit} className={cn('relative', className)}>
+    // action and name: without JavaScript the browser asks for /search?q= itself.
+    <form role="search" action="/search" onSubmit={onSubmit} className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
         Search
       </label>
       <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-      <Input id={id} type="search" placeholder="Search threads and posts..." value={query} onChange={(event) => setQuery(event.target.value)} className="pl-8" autoFocus={autoFocus} />
+      <Input id={id} name="q" type="search" placeholder="Search threads and posts..." value={query} onChange={(event) => setQuery(event.target.value)} className="pl-8" autoFocus={autoFocus} />
     </form>
   );
 }

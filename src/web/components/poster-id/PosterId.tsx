@@ -31,10 +31,11 @@ export function usePosterHighlighted(posterId: string | null | undefined): boole
 }
 
 /** A hue of its own for each ID, so a reader matches badges by colour at a glance. */
+/** One of 24 hues (index.css: data-poster-hue): a colour from the stylesheet, since the CSP refuses style attributes in server-rendered HTML. */
 function hueOf(posterId: string): number {
   let hash = 0;
   for (let index = 0; index < posterId.length; index++) hash = (hash * 31 + posterId.charCodeAt(index)) >>> 0;
-  return hash % 360;
+  return hash % 24;
 }
 
 /**
@@ -55,7 +56,7 @@ export function PosterIdBadge({ posterId, className }: { posterId: string | null
       // The name starts with the visible text (CONTRACT.md section 8), then says what it does.
       aria-label={`ID ${posterId}${isOp ? ' OP' : ''}, poster ID${isOp ? ' of the thread starter' : ''}: highlight this poster's posts`}
       title="Highlight this poster's posts"
-      style={{ backgroundColor: `oklch(0.45 0.13 ${hueOf(posterId)})` }}
+      data-poster-hue={hueOf(posterId)}
       className={cn(
         'inline-flex h-5 items-center gap-1 rounded px-1.5 font-mono text-[0.7rem] leading-none font-semibold text-white outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
         pressed && 'ring-2 ring-foreground ring-offset-1 ring-offset-background',

@@ -36,3 +36,23 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
   return <TabsPrimitive.Content data-slot="tabs-content" className={cn('flex-1 outline-none', className)} {...props} />;
 }
+
+/**
+ * A tab that is also a link to its own address (home's /recent, /auth?tab=register), so
+ * it works without JavaScript. With JavaScript the tabs' onValueChange navigates, as for
+ * any tab: the link's own click is kept only for a new tab or window.
+ */
+export function TabsLinkTrigger({ href, children, ...props }: ComponentProps<typeof TabsPrimitive.Trigger> & { href: string }) {
+  return (
+    <TabsTrigger asChild {...props}>
+      <a
+        href={href}
+        onClick={(event) => {
+          if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) event.preventDefault();
+        }}
+      >
+        {children}
+      </a>
+    </TabsTrigger>
+  );
+}

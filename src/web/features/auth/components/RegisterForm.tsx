@@ -6,11 +6,14 @@ import { FormField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast, toastOnNextPage } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { CsrfField, ServerFormMessage, useServerForm } from '../../../lib/page-state';
 import { useRegister } from '../api/register';
 import { showServerFieldErrors } from './server-errors';
 
 export function RegisterForm() {
   const registerUser = useRegister();
+  // The server's answer to a post without JavaScript: what was typed (passwords aside), and its messages.
+  const served = useServerForm('register');
   const {
     register,
     handleSubmit,
@@ -18,7 +21,7 @@ export function RegisterForm() {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { username: served?.values.username ?? '', email: served?.values.email ?? '', password: '', confirmPassword: '' },
   });
 
   const onSubmit = handleSubmit(async ({ username, email, password }) => {
@@ -37,12 +40,16 @@ export function RegisterForm() {
   const busy = registerUser.isPending || registerUser.isSuccess;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    // Without JavaScript the browser posts it (multipart, with `_csrf`); the server answers 303 or this form with its messages.
+    <form method="post" action="/register" encType="multipart/form-data" onSubmit={onSubmit} noValidate className="grid gap-4">
+      <CsrfField />
+      <ServerFormMessage name="register" />
       <FormField
         id="register-username"
         label="Username"
         autoComplete="username"
-        error={errors.username?.message}
+        error={errors.username?.message ?? served?.errors.username}
+        defaultValue={served?.values.username}
         {...register('username')}
       />
       <FormField
@@ -51,7 +58,8 @@ export function RegisterForm() {
         hint="(optional)"
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={errors.email?.message ?? served?.errors.email}
+        defaultValue={served?.values.email}
         {...register('email')}
       />
       <FormField
@@ -59,7 +67,7 @@ export function RegisterForm() {
         label="Password"
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
+        error={errors.password?.message ?? served?.errors.password}
         {...register('password')}
       />
       <FormField
@@ -67,7 +75,7 @@ export function RegisterForm() {
         label="Confirm password"
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
+        error={errors.confirmPassword?.message ?? served?.errors.confirmPassword}
         {...register('confirmPassword')}
       />
       <Button type="submit" disabled={busy} className="mt-2 w-full">

@@ -10,7 +10,7 @@ import { Label } from '../../../components/ui/label';
 import { LoadingRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate, timeAgo } from '../../../lib/format';
+import { formatDate, TimeAgo } from '../../../lib/format';
 import { useReports } from '../api/get-reports';
 import { useResolveReport } from '../api/resolve-report';
 
@@ -84,7 +84,7 @@ function ReportItem({ report }: { report: Report }) {
           reported by <span className="font-medium text-foreground">{report.reporter.username}</span>
         </span>
         <time dateTime={report.createdAt} title={formatDate(report.createdAt)}>
-          {timeAgo(report.createdAt)}
+          <TimeAgo iso={report.createdAt} />
         </time>
       </div>
       <h3 id={labelId} className="font-semibold wrap-anywhere">

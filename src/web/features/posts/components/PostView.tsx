@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../../../app/router';
 import type { CurrentUser, Post } from '../../../../shared/api.js';
 import { Button } from '../../../components/ui/button';
-import { formatDate, timeAgo } from '../../../lib/format';
+import { formatDate, TimeAgo } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { PosterIdBadge, usePosterHighlighted } from '../../../components/poster-id/PosterId';
 import { PostBody } from './PostBody';
@@ -65,7 +65,7 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
             </h3>
             <PosterIdBadge posterId={post.posterId} />
             <time dateTime={post.createdAt} title={formatDate(post.createdAt)} className="text-xs text-muted-foreground">
-              {timeAgo(post.createdAt)}
+              <TimeAgo iso={post.createdAt} />
             </time>
             <span className="text-xs text-muted-foreground">No. {post.id}</span>
             <div className="ml-auto">

@@ -9,6 +9,7 @@ import { getPostsAfter } from '../api/get-more-posts';
 import { useLocation } from '../../../app/router';
 import { goToPost } from './PostBody';
 import { PostView, type PostActions, type PostTreeNode } from './PostView';
+import { renderingServerPage } from '../../../lib/page-state';
 import { LazyReplyForm } from './LazyReplyForm';
 import type { TextInsert } from './ReplyForm';
 import { postKeys } from '../api/keys';
@@ -50,7 +51,10 @@ const MAX_REPLIES_PER_TASK = 20;
 
 /** How many top-level replies to render now: all when the address names one (#post-N), for the scroll to find it. */
 function useRevealedCount(total: number): number {
-  const [revealed, setRevealed] = useState(() => (window.location.hash.startsWith('#post-') ? Number.POSITIVE_INFINITY : FIRST_REPLIES));
+  // A page the server rendered already shows them all (readers without JavaScript read them there).
+  const [revealed, setRevealed] = useState(() =>
+    renderingServerPage() || window.location.hash.startsWith('#post-') ? Number.POSITIVE_INFINITY : FIRST_REPLIES,
+  );
   const pace = useRef({ perTask: 1, startedAt: 0, added: 0 });
   // After the commit of a reveal: how long it took, and so how many the next task can take.
   useLayoutEffect(() => {

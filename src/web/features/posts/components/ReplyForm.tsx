@@ -11,6 +11,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { CsrfField, ServerFormMessage, useServerForm } from '../../../lib/page-state';
 import { useCreatePost } from '../api/create-post';
 import type { ReplyFormInput, ReplyFormOutput } from './reply-form-resolver';
 
@@ -41,6 +42,10 @@ export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCance
   const create = useCreatePost(threadId);
   const [withImage, setWithImage] = useState(false);
   const idBase = `reply-${replyToId ?? 'thread'}`;
+  // The server's answer to the thread's reply form posted without JavaScript: the text again, and its messages.
+  const servedForm = useServerForm('reply');
+  const served = replyToId ? null : servedForm;
+  const servedAnonymous = served ? served.values.isAnonymous !== 'false' : true;
   const {
     register,
     handleSubmit,
@@ -52,7 +57,7 @@ export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCance
     formState: { errors },
   } = useForm<ReplyFormInput, unknown, ReplyFormOutput>({
     resolver: replyForm.resolver,
-    defaultValues: { threadId, content: '', isAnonymous: true, replyToId, image: undefined },
+    defaultValues: { threadId, content: served?.values.content ?? '', isAnonymous: servedAnonymous, replyToId, image: undefined },
   });
   const isAnonymous = useWatch({ control, name: 'isAnonymous' });
 
@@ -96,8 +101,21 @@ export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCance
   };
 
   const label = replyToId ? `Reply to post ${replyToId}` : 'Your reply';
+  const contentError = errors.content?.message ?? served?.errors.content;
   return (
-    <form onSubmit={onSubmit} onFocusCapture={replyForm.preload} noValidate className="grid gap-3">
+    // Without JavaScript the browser posts it (multipart, with `_csrf`); the server answers 303 to the new reply or this form with its messages.
+    <form
+      method="post"
+      action={`/thread/${threadId}/reply`}
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      onFocusCapture={replyForm.preload}
+      noValidate
+      className="grid gap-3"
+    >
+      <CsrfField />
+      {replyToId !== undefined && <input type="hidden" name="replyToId" value={replyToId} />}
+      {!replyToId && <ServerFormMessage name="reply" />}
       <div className="grid gap-2">
         <Label htmlFor={`${idBase}-content`} className={replyToId ? 'sr-only' : undefined}>
           {label}
@@ -107,13 +125,14 @@ export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCance
           rows={replyToId ? 3 : 4}
           placeholder="Write your reply..."
           autoFocus={autoFocus}
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={errors.content ? `${idBase}-error` : undefined}
+          aria-invalid={contentError ? true : undefined}
+          aria-describedby={contentError ? `${idBase}-error` : undefined}
+          defaultValue={served?.values.content}
           {...register('content')}
         />
-        {errors.content && (
+        {contentError && (
           <p id={`${idBase}-error`} className="text-sm text-destructive">
-            {errors.content.message}
+            {contentError}
           </p>
         )}
       </div>
@@ -138,7 +157,7 @@ export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCance
         )}
         {user && (
           <div className="flex items-center gap-2">
-            <Checkbox id={`${idBase}-anonymous`} {...register('isAnonymous')} />
+            <Checkbox id={`${idBase}-anonymous`} defaultChecked={servedAnonymous} {...register('isAnonymous')} />
             <Label htmlFor={`${idBase}-anonymous`}>Post anonymously</Label>
           </div>
         )}

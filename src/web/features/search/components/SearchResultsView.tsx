@@ -2,7 +2,7 @@ import { MessageSquare } from 'lucide-react';
 import { Link } from '../../../app/router';
 import type { SearchResults } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
-import { replyCountLabel, timeAgo } from '../../../lib/format';
+import { replyCountLabel, TimeAgo } from '../../../lib/format';
 import { Snippet } from './Snippet';
 
 export function ThreadResults({ threads }: { threads: SearchResults['threads'] }) {
@@ -22,7 +22,7 @@ export function ThreadResults({ threads }: { threads: SearchResults['threads'] }
           </div>
           <Snippet html={thread.snippet} />
           <p className="flex gap-3 text-xs text-muted-foreground">
-            <span>{timeAgo(thread.createdAt)}</span>
+            <span><TimeAgo iso={thread.createdAt} /></span>
             <span className="inline-flex items-center gap-1">
               <MessageSquare className="size-3" aria-hidden="true" />
               {replyCountLabel(thread.replyCount)}
@@ -44,7 +44,7 @@ export function PostResults({ posts }: { posts: SearchResults['posts'] }) {
             Reply in “{post.threadTitle}”
           </Link>
           <Snippet html={post.snippet} />
-          <p className="text-xs text-muted-foreground">{timeAgo(post.createdAt)}</p>
+          <p className="text-xs text-muted-foreground"><TimeAgo iso={post.createdAt} /></p>
         </li>
       ))}
     </ul>

@@ -11,10 +11,23 @@ import { ThreadBadges, ThreadByline } from './ThreadMeta';
 
 const TAGS_SHOWN = 2;
 
-function pickTags(tags: string[]): string[] {
+/**
+ * Up to two of the board's tags, chosen at random (SPEC.md section 2) but seeded by the
+ * thread: the server's HTML and the browser's first render pick the same, so hydration
+ * changes nothing on screen.
+ */
+function pickTags(tags: string[], seed: number): string[] {
   const pool = [...tags];
   const picked: string[] = [];
-  while (picked.length < TAGS_SHOWN && pool.length > 0) picked.push(...pool.splice(Math.floor(Math.random() * pool.length), 1));
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    // xorshift32: a different, even spread of picks from one thread to the next.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+  while (picked.length < TAGS_SHOWN && pool.length > 0) picked.push(...pool.splice(Math.floor(next() * pool.length), 1));
   return picked;
 }
 
@@ -28,7 +41,7 @@ interface ThreadCardProps {
 
 /** A thread in a list, exactly as SPEC.md section 2 lists it. */
 export function ThreadCard({ thread, votes, isAdmin, onBan }: ThreadCardProps) {
-  const [tags] = useState(() => pickTags(thread.board.tags));
+  const [tags] = useState(() => pickTags(thread.board.tags, thread.id));
   const titleId = `thread-card-${thread.id}`;
   return (
     <Card className="flex-row gap-3 p-3 sm:gap-4 sm:p-4" aria-labelledby={titleId} role="article">

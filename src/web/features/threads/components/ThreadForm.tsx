@@ -13,6 +13,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { CsrfField, ServerFormMessage, useServerForm } from '../../../lib/page-state';
 import { useCreateThread } from '../api/create-thread';
 import { imageField } from '../../../lib/image-field';
 import { ImagePicker } from '../../../components/ui/image-picker';
@@ -31,7 +32,12 @@ interface ThreadFormProps {
 export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormProps) {
   const navigate = useNavigate();
   const create = useCreateThread();
+  // The server's answer to this form posted without JavaScript (the new-thread page): what was sent, and its messages.
+  const served = useServerForm('thread');
   const preselected = boards.find((board) => board.code === boardCode);
+  const boardId = served?.values.boardId ?? (preselected ? String(preselected.id) : '');
+  const servedAnonymous = served ? served.values.isAnonymous !== 'false' : true;
+  const errorOf = (field: 'boardId' | 'title' | 'content') => errors[field]?.message ?? served?.errors[field];
   const {
     register,
     handleSubmit,
@@ -41,10 +47,10 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
   } = useForm({
     resolver: zodResolver(formSchema),
     defaultValues: {
-      boardId: preselected ? String(preselected.id) : '',
-      title: '',
-      content: '',
-      isAnonymous: true,
+      boardId,
+      title: served?.values.title ?? '',
+      content: served?.values.content ?? '',
+      isAnonymous: servedAnonymous,
       isPremium: false,
       accessPrice: '',
       accessCurrency: 'ETH',
@@ -95,13 +101,17 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    // Without JavaScript the browser posts it (multipart, with `_csrf`, from the new-thread page); the server answers 303 to the thread or this form with its messages.
+    <form method="post" action="/new-thread" encType="multipart/form-data" onSubmit={onSubmit} noValidate className="grid gap-4">
+      <CsrfField />
+      <ServerFormMessage name="thread" />
       <div className="grid gap-2">
         <Label htmlFor="thread-board">Board</Label>
         <NativeSelect
           id="thread-board"
-          aria-invalid={errors.boardId ? true : undefined}
-          aria-describedby={errors.boardId ? 'thread-board-error' : undefined}
+          aria-invalid={errorOf('boardId') ? true : undefined}
+          aria-describedby={errorOf('boardId') ? 'thread-board-error' : undefined}
+          defaultValue={boardId}
           {...register('boardId')}
         >
           <option value="">Select a board</option>
@@ -111,25 +121,26 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
             </option>
           ))}
         </NativeSelect>
-        {errors.boardId && (
+        {errorOf('boardId') && (
           <p id="thread-board-error" className="text-sm text-destructive">
-            {errors.boardId.message}
+            {errorOf('boardId')}
           </p>
         )}
       </div>
-      <FormField id="thread-title" label="Title" error={errors.title?.message} {...register('title')} />
+      <FormField id="thread-title" label="Title" error={errorOf('title')} defaultValue={served?.values.title} {...register('title')} />
       <div className="grid gap-2">
         <Label htmlFor="thread-content">Content</Label>
         <Textarea
           id="thread-content"
           rows={6}
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={errors.content ? 'thread-content-error' : undefined}
+          aria-invalid={errorOf('content') ? true : undefined}
+          aria-describedby={errorOf('content') ? 'thread-content-error' : undefined}
+          defaultValue={served?.values.content}
           {...register('content')}
         />
-        {errors.content && (
+        {errorOf('content') && (
           <p id="thread-content-error" className="text-sm text-destructive">
-            {errors.content.message}
+            {errorOf('content')}
           </p>
         )}
       </div>
@@ -146,7 +157,7 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
       {user && (
         <div className="grid gap-1">
           <div className="flex items-center gap-2">
-            <Checkbox id="thread-anonymous" {...register('isAnonymous')} />
+            <Checkbox id="thread-anonymous" defaultChecked={servedAnonymous} {...register('isAnonymous')} />
             <Label htmlFor="thread-anonymous">Post anonymously</Label>
           </div>
           {!isAnonymous && <p className="text-sm text-muted-foreground">Posting as {user.username}</p>}

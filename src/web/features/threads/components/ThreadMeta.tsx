@@ -4,7 +4,7 @@ import type { Thread } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
 import { PosterIdBadge } from '../../../components/poster-id/PosterId';
-import { formatDate, replyCountLabel, timeAgo } from '../../../lib/format';
+import { formatDate, replyCountLabel, TimeAgo } from '../../../lib/format';
 
 /** Author (linked, or 'Anonymous'), age and reply count: the card's and the thread page's byline. */
 export function ThreadByline({ thread, size = 'sm' }: { thread: Thread; size?: 'xs' | 'sm' }) {
@@ -21,7 +21,7 @@ export function ThreadByline({ thread, size = 'sm' }: { thread: Thread; size?: '
       <PosterIdBadge posterId={thread.posterId} />
       <time dateTime={thread.createdAt} title={formatDate(thread.createdAt)} className="inline-flex items-center gap-1">
         <Clock className={icon} aria-hidden="true" />
-        {timeAgo(thread.createdAt)}
+        <TimeAgo iso={thread.createdAt} />
       </time>
       <span className="inline-flex items-center gap-1">
         <MessageSquare className={icon} aria-hidden="true" />

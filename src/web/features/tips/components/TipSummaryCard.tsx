@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Tip } from '../../../../shared/api.js';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { timeAgo } from '../../../lib/format';
+import { TimeAgo } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { ExplorerLink } from './ExplorerLink';
 import { formatAmount } from '../../../lib/money';
@@ -84,7 +84,7 @@ export function TipSummaryCard({ label, tips, loading, failed, className }: TipS
           <li key={tip.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="font-mono text-xs">{formatAmount(tip.amount, tip.currency)}</span>
             <TipStatusBadge status={tip.status} />
-            <span className="text-xs text-muted-foreground">{timeAgo(tip.createdAt)}</span>
+            <span className="text-xs text-muted-foreground"><TimeAgo iso={tip.createdAt} /></span>
             <ExplorerLink currency={tip.currency} txHash={tip.txHash} className="ml-auto text-xs" />
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { Link } from '../../../app/router';
 import type { Activity } from '../../../../shared/api.js';
-import { formatDate, timeAgo } from '../../../lib/format';
+import { formatDate, TimeAgo } from '../../../lib/format';
 
 /** The owner's own activity: a timeline of descriptions with an optional View link. */
 export function ActivityTimeline({ activities }: { activities: Activity[] }) {
@@ -15,7 +15,7 @@ export function ActivityTimeline({ activities }: { activities: Activity[] }) {
           <p className="text-sm wrap-anywhere">{activity.description}</p>
           <div className="mt-0.5 flex items-center gap-3 text-xs text-muted-foreground">
             <time dateTime={activity.createdAt} title={formatDate(activity.createdAt)}>
-              {timeAgo(activity.createdAt)}
+              <TimeAgo iso={activity.createdAt} />
             </time>
             {activity.linkUrl && (
               <Link to={activity.linkUrl} className="font-medium text-primary hover:underline">

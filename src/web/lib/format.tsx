@@ -1,3 +1,6 @@
+import { useMemo } from 'react';
+import { renderNow } from './page-state';
+
 // Relative times (SPEC.md section 9): 'N ago' with thresholds at 60 s, 60 min, 24 h, 30 days, 12 months.
 const steps: [limit: number, seconds: number, unit: string][] = [
   [60, 1, 'second'],
@@ -7,7 +10,7 @@ const steps: [limit: number, seconds: number, unit: string][] = [
   [365 * 24 * 60 * 60, 30 * 24 * 60 * 60, 'month'],
 ];
 
-export function timeAgo(iso: string | null | undefined, now = Date.now()): string {
+export function timeAgo(iso: string | null | undefined, now = renderNow()): string {
   if (!iso) return 'Recently';
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return 'Recently';
@@ -21,6 +24,16 @@ export function timeAgo(iso: string | null | undefined, now = Date.now()): strin
   }
   const years = Math.floor(elapsed / (365 * 24 * 60 * 60));
   return `${years} year${years === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * A relative time as text, fixed when first rendered (and when the time itself changes):
+ * a page re-rendering for another reason does not rewrite it, so the line it sits in
+ * never shifts under the reader, and a server-rendered page hydrates with the server's
+ * text (renderNow is the server's clock then).
+ */
+export function TimeAgo({ iso }: { iso: string | null | undefined }) {
+  return useMemo(() => timeAgo(iso), [iso]);
 }
 
 // Dates as Intl.DateTimeFormat('en-US') writes them, without building one (en-us-date-format.ts).

@@ -1,0 +1,136 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_HEADER } from '../../../shared/constants.js';
+import { PAGE_STATE_ID, type PageFormState } from '../../../shared/page-render.js';
+import { etagMatches, etagOf } from '../../lib/etag.js';
+import type { ImageUrlOf } from '../../lib/form.js';
+import { contentSecurityPolicy } from '../../plugins/security.js';
+import { DEFAULT_META, metaFromReads, pageMeta, renderIndexHtml } from './meta.js';
+import { compressPage } from './compress.js';
+import { answerReads } from './reads.js';
+import type { PageRenderer } from './renderer.js';
+
+/** How long a visitor's copy of a page may be revalidated as unchanged when its data is. */
+const ETAG_PERIOD_MS = 5 * 60_000;
+
+export interface PageSenderOptions {
+  /** The built index.html. */
+  template: string;
+  /** The server render (or its import under way), or null (not built): the app shell alone. */
+  renderer: PageRenderer | Promise<PageRenderer | null> | null;
+  imageUrlOf: ImageUrlOf;
+  imageOrigin: string | undefined;
+}
+
+export interface SendPageOptions {
+  /** A form posted without JavaScript, shown again with the server's messages (status 400 or the like). */
+  form?: PageFormState;
+  status?: number;
+  /** The page to render, when not the request's own URL (/index.html is the home page). */
+  url?: string;
+}
+
+export type SendPage = (request: FastifyRequest, reply: FastifyReply, options?: SendPageOptions) => Promise<FastifyReply>;
+
+/** Search pages, and the board list's page, are other pages; sort and view are the same list seen another way. */
+function canonicalOf(url: URL): string {
+  const kept = new URLSearchParams();
+  if (url.pathname === '/search' && url.searchParams.get('q')) kept.set('q', url.searchParams.get('q')!);
+  if (url.pathname.startsWith('/board/') && url.searchParams.get('page')) kept.set('page', url.searchParams.get('page')!);
+  const search = kept.toString();
+  return url.pathname + (search ? `?${search}` : '');
+}
+
+/**
+ * Answers a page of the web app (CONTRACT.md section 12): rendered on the server with
+ * the data its components read first, dehydrated into the page so the app hydrates
+ * without asking again. A visitor's page is the same for every visitor: it carries no
+ * token and no cookie, an ETag and `no-cache`, so it can be revalidated (304) and
+ * cached by a CDN; its CSP nonce is derived from its content, so a 304 keeps the
+ * cached copy's. A signed-in user's page is `private, no-store`.
+ */
+export function createPageSender(app: FastifyInstance, options: PageSenderOptions): SendPage {
+  const { template, imageUrlOf, imageOrigin } = options;
+  // A render that cannot be imported leaves the shell, which the browser renders: pages still work.
+  const loading = Promise.resolve(options.renderer).catch((error: unknown) => {
+    app.log.error({ err: error }, 'the server render (dist/ssr) could not be loaded: pages are served as the app shell');
+    return null;
+  });
+  const templateTag = etagOf(template);
+  const nonceKey = app.config.secret;
+
+  /** The shell alone: the browser renders the page (signed-in tools, or no server build). */
+  async function sendShell(request: FastifyRequest, reply: FastifyReply, pathname: string, status: number) {
+    const nonce = randomBytes(16).toString('base64');
+    // A page without its preview tags beats no page while the database is away.
+    const meta = await pageMeta(app.db, pathname, imageUrlOf).catch(() => DEFAULT_META);
+    const html = renderIndexHtml(template, meta, { nonce, origin: `${request.protocol}://${request.host}`, pathname });
+    return reply
+      .code(status)
+      .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await compressPage(request, reply, html));
+  }
+
+  return async function sendPage(request, reply, { form, status, url: pageUrl = request.url } = {}) {
+    const url = new URL(pageUrl, 'http://page');
+    const user = await request.loadUser(reply);
+    // Logged-in users are sent home from /auth (SPEC.md section 2), without JavaScript too.
+    if (user && url.pathname === '/auth') return reply.redirect('/', 303);
+    const renderer = await loading;
+    const reads = renderer?.pageReads(pageUrl, Boolean(user)) ?? null;
+    if (!renderer || !reads) return sendShell(request, reply, url.pathname, status ?? 200);
+
+    const results = await answerReads(app.services, request, reads);
+    const perViewer = Boolean(user || form || url.pathname === '/auth');
+    // Forms post it back as `_csrf`: only on pages made for one viewer, so a visitor's page stays the same for all.
+    const csrfToken = perViewer ? String(reply.getHeader(CSRF_HEADER) ?? '') || null : null;
+    const origin = `${request.protocol}://${request.host}`;
+    // The same page for every visitor: tagged by the build, the address and the data it shows, and
+    // the five minutes it was made in (so '3 minutes ago' is not kept for hours). Not by the HTML
+    // itself, whose relative times move every second. Known before rendering, so a revalidation
+    // costs the reads but no render: only a 200 page ever carried an ETag, and the same reads
+    // render the same page.
+    const etag = perViewer ? null : etagOf(`${templateTag}\n${origin}${pageUrl}\n${Math.floor(Date.now() / ETAG_PERIOD_MS)}\n${JSON.stringify(results)}`);
+    const nonce = etag ? createHmac('sha256', nonceKey).update(etag).digest('base64').slice(0, 22) : randomBytes(16).toString('base64');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (etag && ifNoneMatch && etagMatches(ifNoneMatch, etag) && status === undefined) {
+      return reply
+        .code(304)
+        .header('ETag', etag)
+        .header('Cache-Control', 'no-cache')
+        // As the 200 it revalidates says.
+        .header('Vary', 'Cookie, Accept-Encoding')
+        .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
+        .removeHeader('set-cookie')
+        .send();
+    }
+    const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken, form: form ?? null, now: Date.now() });
+    const meta = metaFromReads(results, rendered.title);
+    const head = renderIndexHtml(template, meta, { nonce: '__CSP_NONCE__', origin, pathname: url.pathname, canonical: canonicalOf(url) });
+    // The rendered app and its state go where the shell had an empty #root (a function, so no `$` in them is special).
+    const page = head.replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`,
+    );
+    const code = status ?? rendered.status;
+
+    reply.code(code).type('text/html; charset=utf-8').header('Vary', 'Cookie');
+    if (!etag || code !== 200) {
+      const fresh = randomBytes(16).toString('base64');
+      return reply
+        .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: fresh, imageOrigin }))
+        .header('Cache-Control', 'private, no-store')
+        .send(await compressPage(request, reply, page.replace('__CSP_NONCE__', fresh)));
+    }
+    reply
+      .header('ETag', etag)
+      .header('Cache-Control', 'no-cache')
+      // The nonce follows the ETag, so a 304's policy names the cached copy's nonce.
+      .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
+      // A visitor's reading page sets no cookie, so a shared cache may keep it (CONTRACT.md section 9).
+      .removeHeader('set-cookie');
+    return reply.send(await compressPage(request, reply, page.replace('__CSP_NONCE__', nonce)));
+  };
+}
