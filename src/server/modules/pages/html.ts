@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../../shared/constants.js';
-import { PAGE_STATE_ID, type PageFormState } from '../../../shared/page-render.js';
+import { PAGE_STATE_ID, type PageFormState, type PageReadResult, type PageRenderOutput } from '../../../shared/page-render.js';
 import { etagMatches, etagOf } from '../../lib/etag.js';
 import type { ImageUrlOf } from '../../lib/form.js';
 import { contentSecurityPolicy } from '../../plugins/security.js';
+import { sendVisitorPage } from '../threads/index.js';
 import { DEFAULT_META, metaFromReads, pageMeta, renderIndexHtml } from './meta.js';
 import { compressPage } from './compress.js';
 import { answerReads } from './reads.js';
@@ -73,6 +74,20 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
       .send(await compressPage(request, reply, html));
   }
 
+  /** A visitor's page's CSP nonce follows its ETag, so a 304's policy names the cached copy's nonce. */
+  const nonceOf = (etag: string) => createHmac('sha256', nonceKey).update(etag).digest('base64').slice(0, 22);
+
+  /** The whole document: the rendered app and its state where the shell had an empty #root, its nonce still `__CSP_NONCE__`. */
+  function assemble(rendered: PageRenderOutput, results: PageReadResult[], origin: string, url: URL): string {
+    const meta = metaFromReads(results, rendered.title);
+    const head = renderIndexHtml(template, meta, { nonce: '__CSP_NONCE__', origin, pathname: url.pathname, canonical: canonicalOf(url) });
+    // A function, so no `$` in them is special.
+    return head.replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`,
+    );
+  }
+
   return async function sendPage(request, reply, { form, status, url: pageUrl = request.url } = {}) {
     const url = new URL(pageUrl, 'http://page');
     const user = await request.loadUser(reply);
@@ -82,18 +97,39 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
     const reads = renderer?.pageReads(pageUrl, Boolean(user)) ?? null;
     if (!renderer || !reads) return sendShell(request, reply, url.pathname, status ?? 200);
 
-    const results = await answerReads(app.services, request, reads);
     const perViewer = Boolean(user || form || url.pathname === '/auth');
+    const origin = `${request.protocol}://${request.host}`;
+    // A thread's page is the same for every visitor: kept per instance until the thread changes
+    // (threads/visitor-pages.ts), for the five minutes its relative times are good for.
+    const threadId = perViewer || status !== undefined ? undefined : reads.find((read) => read.name === 'thread')?.args[0];
+    if (threadId !== undefined) {
+      const period = Math.floor(Date.now() / ETAG_PERIOD_MS);
+      const page = await app.services.visitorPages.page(threadId, `html:${period}:${origin}${pageUrl}`, async () => {
+        const results = await answerReads(app.services, request, reads);
+        const etag = etagOf(`${templateTag}\n${origin}${pageUrl}\n${period}\n${JSON.stringify(results)}`);
+        const nonce = nonceOf(etag);
+        const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken: null, form: null, now: Date.now() });
+        const body = assemble(rendered, results, origin, url).replace('__CSP_NONCE__', nonce);
+        const headers = { 'content-security-policy': contentSecurityPolicy({ styleNonce: nonce, imageOrigin }) };
+        return { body, etag, headers, status: rendered.status, keep: rendered.status === 200 };
+      });
+      reply.removeHeader('set-cookie');
+      if (page.status === 200) return sendVisitorPage(request, reply, page, 'text/html; charset=utf-8');
+      // A thread that is gone: its 404 page, not kept, like any page that is not a 200.
+      reply.code(page.status ?? 404).type('text/html; charset=utf-8').header('Vary', 'Cookie').headers(page.headers ?? {});
+      return reply.header('Cache-Control', 'private, no-store').send(await compressPage(request, reply, page.body));
+    }
+
+    const results = await answerReads(app.services, request, reads);
     // Forms post it back as `_csrf`: only on pages made for one viewer, so a visitor's page stays the same for all.
     const csrfToken = perViewer ? String(reply.getHeader(CSRF_HEADER) ?? '') || null : null;
-    const origin = `${request.protocol}://${request.host}`;
     // The same page for every visitor: tagged by the build, the address and the data it shows, and
     // the five minutes it was made in (so '3 minutes ago' is not kept for hours). Not by the HTML
     // itself, whose relative times move every second. Known before rendering, so a revalidation
     // costs the reads but no render: only a 200 page ever carried an ETag, and the same reads
     // render the same page.
     const etag = perViewer ? null : etagOf(`${templateTag}\n${origin}${pageUrl}\n${Math.floor(Date.now() / ETAG_PERIOD_MS)}\n${JSON.stringify(results)}`);
-    const nonce = etag ? createHmac('sha256', nonceKey).update(etag).digest('base64').slice(0, 22) : randomBytes(16).toString('base64');
+    const nonce = etag ? nonceOf(etag) : randomBytes(16).toString('base64');
     const ifNoneMatch = request.headers['if-none-match'];
     if (etag && ifNoneMatch && etagMatches(ifNoneMatch, etag) && status === undefined) {
       return reply
@@ -107,13 +143,7 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
         .send();
     }
     const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken, form: form ?? null, now: Date.now() });
-    const meta = metaFromReads(results, rendered.title);
-    const head = renderIndexHtml(template, meta, { nonce: '__CSP_NONCE__', origin, pathname: url.pathname, canonical: canonicalOf(url) });
-    // The rendered app and its state go where the shell had an empty #root (a function, so no `$` in them is special).
-    const page = head.replace(
-      '<div id="root"></div>',
-      () => `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`,
-    );
+    const page = assemble(rendered, results, origin, url);
     const code = status ?? rendered.status;
 
     reply.code(code).type('text/html; charset=utf-8').header('Vary', 'Cookie');

@@ -1,7 +1,6 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VISITOR_PAGE_CACHE_BYTES } from '../../../shared/constants.js';
+import { COMPRESS_FROM_BYTES, type ContentEncoding, encode, encodingFor } from '../../lib/content-encoding.js';
 import { etagMatches, etagOf } from '../../lib/etag.js';
 import type { PgChannels } from '../../lib/pg-channels.js';
 
@@ -15,6 +14,8 @@ export interface VisitorPage {
   etag: string;
   /** Headers that go with this body (a rendered page's Content-Security-Policy names its nonce). */
   headers?: Record<string, string>;
+  /** A page read but not kept may be another status than 200 (a gone thread's page: 404). */
+  status?: number;
 }
 
 /** What a read of a visitors' page gives: the page, and whether it may be kept (a 404 page is not). */
@@ -146,37 +147,13 @@ export async function sendVisitorPage(request: FastifyRequest, reply: FastifyRep
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && etagMatches(ifNoneMatch, page.etag)) return reply.code(304).send();
   reply.type(contentType);
-  const encoding = page.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  const encoding = page.body.length >= COMPRESS_FROM_BYTES ? encodingFor(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(page.body);
   // Compressed once per kept page, off the event loop, and shared by whoever asks meanwhile.
   const encoded = ((page as EncodedPage)[encodings] ??= {});
-  const body = await (encoded[encoding] ??= compress[encoding](page.body));
+  const body = await (encoded[encoding] ??= encode(page.body, encoding));
   return reply.header('content-encoding', encoding).send(body);
 }
 
-const COMPRESS_FROM_BYTES = 1024;
 const encodings = Symbol('encodings');
-type Encoding = 'br' | 'gzip';
-type EncodedPage = VisitorPage & { [encodings]?: Partial<Record<Encoding, Promise<Buffer>>> };
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-const compress: Record<Encoding, (body: string) => Promise<Buffer>> = {
-  // Quality 5: near gzip's speed, a good part smaller; paid once per page version.
-  br: (body) => brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  gzip: (body) => gzipped(body),
-};
-
-/** br when the client takes it, else gzip, else none (a q=0 refuses). */
-function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Set(
-    acceptEncoding
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
+type EncodedPage = VisitorPage & { [encodings]?: Partial<Record<ContentEncoding, Promise<Buffer>>> };
