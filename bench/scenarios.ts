@@ -19,6 +19,9 @@ export interface Scenario {
   group?: string;
 }
 
+/** What a browser sends that changes the answer: it takes compressed bodies. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+
 /** The thread a write scenario replies to, so the run can check its reply count stayed exact. */
 export const REPLY_THREAD_ID = 7;
 
@@ -50,6 +53,11 @@ export function scenarios(signedIn: Record<string, string>, csrf: Record<string,
     // The same read by a returning visitor: a new visitor's token comes from its address, a returning one's from its cookie.
     { name: 'board page 1, with cookie', target: 'hushboard', path: '/api/boards/g/threads', headers: { cookie: csrf.cookie! }, group: 'board page 1' },
     { name: 'board page html', target: 'hushboard', path: '/board/g', group: 'board page 1' },
+    // HTML and JSON as a browser asks for them (compressed), in turns with each other.
+    { name: 'thread page, 100 replies, as a browser', target: 'hushboard', path: '/api/threads/6', headers: BROWSER },
+    { name: 'thread page html, 100 replies, as a browser', target: 'hushboard', path: '/thread/6', headers: BROWSER, group: 'thread page, 100 replies, as a browser' },
+    { name: 'board page 1, as a browser', target: 'hushboard', path: '/api/boards/g/threads', headers: BROWSER },
+    { name: 'board page html, as a browser', target: 'hushboard', path: '/board/g', headers: BROWSER, group: 'board page 1, as a browser' },
     { name: 'board page 8', target: 'hushboard', path: '/api/boards/g/threads?page=8' },
     { name: 'board page 8', target: 'baseline', path: '/api/boards/g/threads?page=8' },
     { name: 'recent feed', target: 'hushboard', path: '/api/threads/simple-recent' },

@@ -13,7 +13,7 @@ export const THREAD_TITLE_MAX = 100;
 export const THREAD_CONTENT_MIN = 5;
 export const REPLY_CONTENT_MAX = 2000;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** What one instance keeps of the thread pages visitors read (server/modules/threads/visitor-pages.ts). */
+/** What one instance keeps of the thread and board pages visitors read, counted as their text (server/modules/threads/visitor-pages.ts; their encoded forms come on top). */
 export const VISITOR_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 /** Image limits read from the header, before any pixel is decoded (CONTRACT.md section 5). */
 export const IMAGE_MAX_SIDE = 10_000;

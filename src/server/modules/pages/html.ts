@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../../shared/constants.js';
-import { PAGE_STATE_ID, type PageFormState, type PageReadResult, type PageRenderOutput } from '../../../shared/page-render.js';
+import { PAGE_STATE_ID, type PageFormState, type PageRead, type PageReadResult, type PageRenderOutput } from '../../../shared/page-render.js';
 import { etagMatches, etagOf } from '../../lib/etag.js';
 import type { ImageUrlOf } from '../../lib/form.js';
 import { contentSecurityPolicy } from '../../plugins/security.js';
@@ -32,6 +32,17 @@ export interface SendPageOptions {
 }
 
 export type SendPage = (request: FastifyRequest, reply: FastifyReply, options?: SendPageOptions) => Promise<FastifyReply>;
+
+/** How a page is kept for visitors: by the thread it shows, or the board whose list it shows; else not kept. */
+function keptAs(reads: PageRead[]): string | undefined {
+  for (const read of reads) {
+    if (read.name === 'thread') return `thread:${read.args[0]}`;
+  }
+  for (const read of reads) {
+    if (read.name === 'boardThreads') return `board:${read.args[0].toLowerCase()}`;
+  }
+  return undefined;
+}
 
 /** Search pages, and the board list's page, are other pages; sort and view are the same list seen another way. */
 function canonicalOf(url: URL): string {
@@ -99,12 +110,12 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
 
     const perViewer = Boolean(user || form || url.pathname === '/auth');
     const origin = `${request.protocol}://${request.host}`;
-    // A thread's page is the same for every visitor: kept per instance until the thread changes
-    // (threads/visitor-pages.ts), for the five minutes its relative times are good for.
-    const threadId = perViewer || status !== undefined ? undefined : reads.find((read) => read.name === 'thread')?.args[0];
-    if (threadId !== undefined) {
+    // A thread's or a board's page is the same for every visitor: kept per instance until it
+    // changes (threads/visitor-pages.ts), for the five minutes its relative times are good for.
+    const tag = perViewer || status !== undefined ? undefined : keptAs(reads);
+    if (tag !== undefined) {
       const period = Math.floor(Date.now() / ETAG_PERIOD_MS);
-      const page = await app.services.visitorPages.page(threadId, `html:${period}:${origin}${pageUrl}`, async () => {
+      const page = await app.services.visitorPages.page(tag, `html:${period}:${origin}${pageUrl}`, async () => {
         const results = await answerReads(app.services, request, reads);
         const etag = etagOf(`${templateTag}\n${origin}${pageUrl}\n${period}\n${JSON.stringify(results)}`);
         const nonce = nonceOf(etag);

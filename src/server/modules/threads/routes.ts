@@ -31,7 +31,7 @@ export async function threadRoutes(app: FastifyInstance) {
     const after = request.query.after === undefined || request.query.after === '' ? 0 : parseId(request.query.after, 'No such post to page after');
     if (!request.user) {
       // Every visitor gets the same page: kept per instance until the thread changes.
-      const page = await visitorPages.page(id, `json:${after}`, async () => {
+      const page = await visitorPages.page(`thread:${id}`, `json:${after}`, async () => {
         const { thread } = await threads.getThreadPage(id, VISITOR, after);
         return { body: reply.serialize(thread) as string };
       });

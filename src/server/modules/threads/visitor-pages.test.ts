@@ -8,6 +8,7 @@ import { buildApp } from '../../app.js';
 import { createDatabase, type Database } from '../../db/client.js';
 import { testConfig, TestClient, useTestApp } from '../../test/app.js';
 import { createReply, createThread, signUp } from '../../test/factories.js';
+import { createVisitorPages } from './visitor-pages.js';
 
 const t = useTestApp();
 let other: { app: FastifyInstance; database: Database };
@@ -106,6 +107,18 @@ describe("visitors' thread pages", () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     expect([brotli.headers.etag, gzip.headers.etag]).toEqual([plain.headers.etag, plain.headers.etag]);
+  });
+
+  it("of a board are kept until the board's list moves, on whichever instance it moved", async () => {
+    const pages = createVisitorPages(other.app.services.channels);
+    let reads = 0;
+    const read = async () => ({ body: `board page, read ${++reads}` });
+    expect((await pages.page('board:g', 'html', read)).body).toBe('board page, read 1');
+    expect((await pages.page('board:g', 'html', read)).body).toBe('board page, read 1');
+    // A new thread on the board moves its list_version (a trigger), which announces the board.
+    await createThread(t, await signUp(t));
+    await until(() => pages.page('board:g', 'html', read), (page) => page.body === 'board page, read 2', 'the board page to be read again');
+    expect((await pages.page('board:g', 'html', read)).body).toBe('board page, read 2');
   });
 
   it('are not served while the instance does not listen, so a change it cannot hear is never hidden', async () => {

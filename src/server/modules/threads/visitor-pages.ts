@@ -6,6 +6,8 @@ import type { PgChannels } from '../../lib/pg-channels.js';
 
 /** The channel the threads' trigger notifies with a thread's id (migration 0008_thread_change_notify). */
 export const THREAD_CHANGED_CHANNEL = 'hushboard_thread_changed';
+/** The channel the boards' trigger notifies with a board's code when its list or itself changed (0010_board_change_notify). */
+export const BOARD_CHANGED_CHANNEL = 'hushboard_board_changed';
 
 /** A thread page as every visitor gets it. */
 export interface VisitorPage {
@@ -25,7 +27,8 @@ export interface VisitorPageRead extends Omit<VisitorPage, 'etag'> {
 }
 
 interface Entry extends VisitorPage {
-  threadId: number;
+  /** What the page shows, as its change is announced: `thread:<id>`, `board:<code>`. */
+  tag: string;
 }
 
 /**
@@ -47,24 +50,24 @@ interface Entry extends VisitorPage {
 export function createVisitorPages(channels: PgChannels, maxBytes = VISITOR_PAGE_CACHE_BYTES) {
   // Insertion order is recency: a hit moves its entry to the end, the oldest go first.
   const pages = new Map<string, Entry>();
-  const keysOf = new Map<number, Set<string>>();
+  const keysOf = new Map<string, Set<string>>();
   let bytes = 0;
   // Reads in flight, by key; a change to their thread (or a reset) marks them unfit to keep.
-  const loading = new Map<string, { threadId: number; page: Promise<VisitorPage>; stale: boolean }>();
+  const loading = new Map<string, { tag: string; page: Promise<VisitorPage>; stale: boolean }>();
 
   function drop(key: string) {
     const entry = pages.get(key);
     if (!entry) return;
     pages.delete(key);
     bytes -= entry.body.length;
-    const keys = keysOf.get(entry.threadId);
+    const keys = keysOf.get(entry.tag);
     keys?.delete(key);
-    if (keys?.size === 0) keysOf.delete(entry.threadId);
+    if (keys?.size === 0) keysOf.delete(entry.tag);
   }
 
-  function forgetThread(threadId: number) {
-    for (const key of [...(keysOf.get(threadId) ?? [])]) drop(key);
-    for (const load of loading.values()) if (load.threadId === threadId) load.stale = true;
+  function forget(tag: string) {
+    for (const key of [...(keysOf.get(tag) ?? [])]) drop(key);
+    for (const load of loading.values()) if (load.tag === tag) load.stale = true;
   }
 
   function forgetAll() {
@@ -80,8 +83,8 @@ export function createVisitorPages(channels: PgChannels, maxBytes = VISITOR_PAGE
     drop(key);
     pages.set(key, entry);
     bytes += entry.body.length;
-    let keys = keysOf.get(entry.threadId);
-    if (!keys) keysOf.set(entry.threadId, (keys = new Set()));
+    let keys = keysOf.get(entry.tag);
+    if (!keys) keysOf.set(entry.tag, (keys = new Set()));
     keys.add(key);
     while (bytes > maxBytes) drop(pages.keys().next().value!);
   }
@@ -89,19 +92,23 @@ export function createVisitorPages(channels: PgChannels, maxBytes = VISITOR_PAGE
   channels.subscribe(THREAD_CHANGED_CHANNEL, {
     message(payload) {
       const threadId = Number(payload);
-      if (Number.isSafeInteger(threadId)) forgetThread(threadId);
+      if (Number.isSafeInteger(threadId)) forget(`thread:${threadId}`);
       else forgetAll();
     },
+    reset: forgetAll,
+  });
+  channels.subscribe(BOARD_CHANGED_CHANNEL, {
+    message: (code) => forget(`board:${code}`),
     reset: forgetAll,
   });
 
   return {
     /**
-     * The visitors' page of a thread in one variant: kept, or read by `read` (one read for
+     * The visitors' page of a thread (`thread:<id>`) or a board (`board:<code>`) in one variant: kept, or read by `read` (one read for
      * all who ask at once) and kept when it may be. `read` throws as the route would (404).
      */
-    async page(threadId: number, variant: string, read: () => Promise<VisitorPageRead>): Promise<VisitorPage> {
-      const key = `${threadId}:${variant}`;
+    async page(tag: string, variant: string, read: () => Promise<VisitorPageRead>): Promise<VisitorPage> {
+      const key = `${tag}:${variant}`;
       const kept = pages.get(key);
       if (kept && channels.listening) {
         pages.delete(key);
@@ -110,12 +117,12 @@ export function createVisitorPages(channels: PgChannels, maxBytes = VISITOR_PAGE
       }
       const inFlight = loading.get(key);
       if (inFlight) return inFlight.page;
-      const load = { threadId, stale: !channels.listening, page: undefined as unknown as Promise<VisitorPage> };
+      const load = { tag, stale: !channels.listening, page: undefined as unknown as Promise<VisitorPage> };
       load.page = (async () => {
         try {
           const { keep: keepable = true, ...answer } = await read();
           const page: VisitorPage = { ...answer, etag: answer.etag ?? etagOf(answer.body) };
-          if (keepable && !load.stale && channels.listening) keep(key, { ...page, threadId });
+          if (keepable && !load.stale && channels.listening) keep(key, { ...page, tag });
           return page;
         } finally {
           loading.delete(key);
@@ -148,12 +155,13 @@ export async function sendVisitorPage(request: FastifyRequest, reply: FastifyRep
   if (ifNoneMatch && etagMatches(ifNoneMatch, page.etag)) return reply.code(304).send();
   reply.type(contentType);
   const encoding = page.body.length >= COMPRESS_FROM_BYTES ? encodingFor(request.headers['accept-encoding']) : null;
-  if (!encoding) return reply.send(page.body);
-  // Compressed once per kept page, off the event loop, and shared by whoever asks meanwhile.
+  // Encoded once per kept page (compressed off the event loop) and shared by whoever asks meanwhile:
+  // a large page's UTF-8 alone cost more than the rest of its answer.
   const encoded = ((page as EncodedPage)[encodings] ??= {});
+  if (!encoding) return reply.send((encoded.identity ??= Buffer.from(page.body)));
   const body = await (encoded[encoding] ??= encode(page.body, encoding));
   return reply.header('content-encoding', encoding).send(body);
 }
 
 const encodings = Symbol('encodings');
-type EncodedPage = VisitorPage & { [encodings]?: Partial<Record<ContentEncoding, Promise<Buffer>>> };
+type EncodedPage = VisitorPage & { [encodings]?: Partial<Record<ContentEncoding, Promise<Buffer>>> & { identity?: Buffer } };
