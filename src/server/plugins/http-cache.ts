@@ -26,8 +26,6 @@ export interface VersionedCache {
    * remembers the key, so the answer's ETag is kept for it.
    */
   notModified(request: FastifyRequest, reply: FastifyReply, key: string): boolean;
-  /** The answer about to be sent to a visitor is this version of the resource. */
-  remember(request: FastifyRequest, key: string): void;
 }
 
 export const httpCachePlugin = fp(async (app: FastifyInstance) => {
@@ -47,9 +45,6 @@ export const httpCachePlugin = fp(async (app: FastifyInstance) => {
       }
       keyOf.set(request, key);
       return false;
-    },
-    remember(request, key) {
-      if (!request.user) keyOf.set(request, key);
     },
   } satisfies VersionedCache);
 

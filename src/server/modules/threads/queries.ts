@@ -21,12 +21,6 @@ export function selectThreads(db: DbOrTx) {
 
 export const notDeleted = not(threads.isDeleted);
 
-/** A live thread's version (threads.version), or undefined: the one look-up an unchanged thread's revalidation costs. */
-export async function findThreadVersion(db: Db, id: number): Promise<number | undefined> {
-  const [row] = await statements(db).threadVersion.execute({ id });
-  return row?.version;
-}
-
 export async function findThread(db: Db, id: number): Promise<ThreadRow | undefined> {
   const [row] = await statements(db).thread.execute({ id });
   return row;
@@ -81,10 +75,6 @@ export function hotReadQueries(db: Db) {
     thread: selectThreads(db)
       .where(and(eq(threads.id, sql.placeholder('id')), notDeleted))
       .limit(1),
-    threadVersion: db
-      .select({ version: threads.version })
-      .from(threads)
-      .where(and(eq(threads.id, sql.placeholder('id')), notDeleted)),
     // `thread_id >= $ AND thread_id <= $`, ordered by (thread_id, id), and not `thread_id = $`
     // ordered by id: with an equality PostgreSQL may also read posts in primary-key order and
     // filter on the thread, and the generic plan of this named statement, costed without the
@@ -127,7 +117,6 @@ export function hotReadQueries(db: Db) {
 /** The statement names PostgreSQL holds the hot reads under, on every connection. */
 export const hotReadNames = {
   thread: 'thread_by_id',
-  threadVersion: 'thread_version',
   threadPosts: 'thread_posts',
   boardPage: (order: ThreadOrder) => `board_page_${order}`,
   feed: (order: ThreadOrder) => `thread_feed_${order}`,
@@ -137,7 +126,6 @@ function prepare(db: Db) {
   const queries = hotReadQueries(db);
   return {
     thread: queries.thread.prepare(hotReadNames.thread),
-    threadVersion: queries.threadVersion.prepare(hotReadNames.threadVersion),
     threadPosts: queries.threadPosts.prepare(hotReadNames.threadPosts),
     boardPage: byOrder((order) => queries.boardPage[order].prepare(hotReadNames.boardPage(order))),
     feed: byOrder((order) => queries.feed[order].prepare(hotReadNames.feed(order))),

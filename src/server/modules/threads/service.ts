@@ -17,7 +17,7 @@ import { recordEvent } from '../events/index.js';
 import { notifyNewThread, type PublishNotified } from '../notifications/index.js';
 import { serializePost } from '../posts/index.js';
 import { premiumAccessSet } from '../premium/index.js';
-import { findFeedThreads, findThread, findThreadPage, findThreadVersion, findThreadPosts, type FeedSource, type ThreadOrder } from './queries.js';
+import { findFeedThreads, findThread, findThreadPage, findThreadPosts, type FeedSource, type ThreadOrder } from './queries.js';
 import { serializeThread } from './serializer.js';
 
 type CreateThread = z.output<typeof createThreadSchema>;
@@ -90,13 +90,6 @@ export function createThreadService({
     /** The thread page: the thread and its posts, oldest first, 100 at a time after `afterPostId`. */
     async getThread(id: number, viewer: Viewer, afterPostId = 0): Promise<ThreadDetail> {
       return (await this.getThreadPage(id, viewer, afterPostId)).thread;
-    },
-
-    /** A live thread's version (threads.version); 404 for an unknown or deleted thread. */
-    async threadVersion(id: number): Promise<number> {
-      const version = await findThreadVersion(db, id);
-      if (version === undefined) throw new NotFoundError(THREAD_NOT_FOUND);
-      return version;
     },
 
     /**
