@@ -85,6 +85,11 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
       .send(await compressPage(request, reply, html));
   }
 
+  /** The five minutes a page is made in (its relative times are good for them). */
+  const periodNow = () => Math.floor(Date.now() / ETAG_PERIOD_MS);
+  /** A visitor's page's ETag: the build, the address, the period and the data it shows (not its HTML). */
+  const pageEtag = (address: string, period: number, results: PageReadResult[]) => etagOf(`${templateTag}\n${address}\n${period}\n${JSON.stringify(results)}`);
+
   /** A visitor's page's CSP nonce follows its ETag, so a 304's policy names the cached copy's nonce. */
   const nonceOf = (etag: string) => createHmac('sha256', nonceKey).update(etag).digest('base64').slice(0, 22);
 
@@ -114,10 +119,10 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
     // changes (threads/visitor-pages.ts), for the five minutes its relative times are good for.
     const tag = perViewer || status !== undefined ? undefined : keptAs(reads);
     if (tag !== undefined) {
-      const period = Math.floor(Date.now() / ETAG_PERIOD_MS);
+      const period = periodNow();
       const page = await app.services.visitorPages.page(tag, `html:${period}:${origin}${pageUrl}`, async () => {
         const results = await answerReads(app.services, request, reads);
-        const etag = etagOf(`${templateTag}\n${origin}${pageUrl}\n${period}\n${JSON.stringify(results)}`);
+        const etag = pageEtag(`${origin}${pageUrl}`, period, results);
         const nonce = nonceOf(etag);
         const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken: null, form: null, now: Date.now() });
         const body = assemble(rendered, results, origin, url).replace('__CSP_NONCE__', nonce);
@@ -139,7 +144,7 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
     // itself, whose relative times move every second. Known before rendering, so a revalidation
     // costs the reads but no render: only a 200 page ever carried an ETag, and the same reads
     // render the same page.
-    const etag = perViewer ? null : etagOf(`${templateTag}\n${origin}${pageUrl}\n${Math.floor(Date.now() / ETAG_PERIOD_MS)}\n${JSON.stringify(results)}`);
+    const etag = perViewer ? null : pageEtag(`${origin}${pageUrl}`, periodNow(), results);
     const nonce = etag ? nonceOf(etag) : randomBytes(16).toString('base64');
     const ifNoneMatch = request.headers['if-none-match'];
     if (etag && ifNoneMatch && etagMatches(ifNoneMatch, etag) && status === undefined) {
