@@ -93,6 +93,14 @@ describe("visitors' thread pages", () => {
     const own = await author.client.get(`/api/threads/${thread.id}`);
     expect(own.headers['cache-control']).toBe('private, no-store');
     expect(own.body).not.toBe(page.body);
+    // An admin's view carries the ipHash: never kept, never handed to a visitor.
+    const admin = await signUp(t, { admin: true });
+    const adminView = await admin.client.get(`/api/threads/${thread.id}`);
+    expect(adminView.json()).toHaveProperty('ipHash');
+    expect(adminView.headers['cache-control']).toBe('private, no-store');
+    const after = await t.client().get(`/api/threads/${thread.id}`);
+    expect(after.body).toBe(page.body);
+    expect(after.body).not.toContain('ipHash');
   });
 
   it('go out compressed as the client asks (brotli, else gzip), the same page as uncompressed', async () => {
