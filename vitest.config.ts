@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // cloned from a migrated template (src/server/test/global-setup.ts).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     // The fault suite runs the built server as processes: vitest.faults.config.ts.
     exclude: ['src/**/*.fault.test.ts'],
     globalSetup: ['src/server/test/global-setup.ts'],
