@@ -114,7 +114,10 @@ export async function lighthouseAudit(
       }
       const median = computeMedianRun(runs.map((run) => run.lhr));
       const chosen = runs.find((run) => run.lhr === median)!;
-      if (options.reportDir) writeFileSync(path.join(options.reportDir, `lighthouse-${page.name}.html`), String(chosen.report));
+      if (options.reportDir) {
+        writeFileSync(path.join(options.reportDir, `lighthouse-${page.name}.html`), String(chosen.report));
+        writeFileSync(path.join(options.reportDir, `lighthouse-${page.name}.json`), JSON.stringify(chosen.lhr));
+      }
       const { categories, audits } = median;
       const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
       const score: LighthouseScore = {
@@ -155,6 +158,8 @@ async function main() {
       // Also write each page's full Lighthouse report (HTML) to bench/results/.
       reports: { type: 'boolean', default: false },
       runs: { type: 'string', default: String(RUNS_PER_PAGE) },
+      // Some of the pages only, by name (home,board,thread).
+      pages: { type: 'string' },
     },
   });
   const posts = Number(values.posts);
@@ -173,7 +178,8 @@ async function main() {
     });
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitFor(`${baseUrl}/readyz`, server);
-    const pages = AUDITED_PAGES;
+    const names = values.pages?.split(',');
+    const pages = names ? AUDITED_PAGES.filter((page) => names.includes(page.name)) : AUDITED_PAGES;
     for (const page of pages) await fetch(new URL(page.path, baseUrl)); // warm the route and its plans
     const dir = path.join(projectRoot, 'bench', 'results');
     mkdirSync(dir, { recursive: true });

@@ -8,6 +8,7 @@ import { ApiError, rememberCsrfToken } from './lib/api-client';
 import { endHydrating, PageStateProvider, pinClock, startHydrating } from './lib/page-state';
 import { PAGE_STATE_ID, type PageState } from '../shared/page-render.js';
 import { reloadOnMissingChunks } from './lib/chunk-reload';
+import { afterHydrationTurns } from './lib/hydrate-in-turns';
 import { watchColorTheme } from './lib/color-theme';
 import { watchColorMode } from './lib/theme';
 import { hoistDocumentTitles } from './app/document-title';
@@ -62,7 +63,8 @@ if (pageState) {
       startHydrating();
       hydrateRoot(root, app(currentLocation()));
       endHydrating();
-      pinClock(null);
+      // The replies hydrated after the page write their times as the server did too.
+      afterHydrationTurns(() => pinClock(null));
     },
     () => createRoot(root).render(app()),
   );

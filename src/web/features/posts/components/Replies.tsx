@@ -10,6 +10,7 @@ import { useLocation } from '../../../app/router';
 import { goToPost } from './PostBody';
 import { PostView, type PostActions, type PostTreeNode } from './PostView';
 import { renderingServerPage } from '../../../lib/page-state';
+import { HydrateInTurn } from '../../../lib/hydrate-in-turns';
 import { LazyReplyForm } from './LazyReplyForm';
 import type { TextInsert } from './ReplyForm';
 import { postKeys } from '../api/keys';
@@ -188,8 +189,11 @@ export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">No replies yet. Be the first to reply!</p>
       ) : (
         <ol className="grid gap-3" aria-label="Replies">
-          {tree.slice(0, revealed).map((node) => (
-            <MemoPostView key={node.post.id} node={node} actions={actions} />
+          {tree.slice(0, revealed).map((node, index) => (
+            // Past the first few, a server-rendered reply hydrates after the page (lib/hydrate-in-turns.tsx).
+            <HydrateInTurn key={node.post.id} later={index >= FIRST_REPLIES}>
+              <MemoPostView node={node} actions={actions} />
+            </HydrateInTurn>
           ))}
         </ol>
       )}
