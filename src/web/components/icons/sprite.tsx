@@ -50,7 +50,6 @@ export function SpriteIcon({ name, className }: { name: SpriteIconName; classNam
       aria-hidden="true"
       width="24"
       height="24"
-      viewBox="0 0 24 24"
       // lucide's default, which the drawing inherits; a `fill-*` class overrides it.
       fill="none"
     >
