@@ -77,6 +77,19 @@ test("a thread's HTML carries its data, and the app hydrates from it without fet
   await expectHydrated(page);
   expect(fetches).toEqual([]);
 
+  // Icons repeated on every reply are drawn once, in the page's sprite, and referenced (components/icons/sprite.tsx).
+  const html = await (await page.request.get(`/thread/${id}`)).text();
+  expect(html.match(/<symbol id="icon-arrow-big-up"/g)).toHaveLength(1);
+  // The thread's upvote and the reply's.
+  expect(html.match(/aria-label="Upvote"[^>]*>\s*<svg[^>]*>\s*<use href="#icon-arrow-big-up">/g)).toHaveLength(2);
+  const replyUpvote = page.locator('article[id^="post-"]').getByRole('button', { name: 'Upvote' }).locator('svg');
+  await expect(replyUpvote.locator('use')).toHaveAttribute('href', '#icon-arrow-big-up');
+  // Painted: the <use> takes its size from the drawing it found, none if the symbol were missing.
+  for (const box of [await replyUpvote.boundingBox(), await replyUpvote.locator('use').boundingBox()]) {
+    expect(box?.width).toBeGreaterThan(0);
+    expect(box?.height).toBeGreaterThan(0);
+  }
+
   // Signed in, the page is rendered for the reader (private, no-store) and hydrates the same way.
   await registerViaApi(page, uniqueUsername('reader'), 'reader pass');
   await page.goto(`/thread/${id}`);

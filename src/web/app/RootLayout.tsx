@@ -1,4 +1,5 @@
 import { BoardSidebar, BoardStrip } from '../components/layout/BoardSidebar';
+import { IconSprite } from '../components/icons/sprite';
 import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
 import { MobileDrawer } from '../components/layout/MobileDrawer';
@@ -17,6 +18,8 @@ import { Outlet, useLocation } from './router';
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* First, so a server-rendered icon has its drawing as soon as it is parsed. */}
+      <IconSprite />
       <ShellHeader />
       {/* At least a screen tall, so the footer starts below the fold: pages grow when their
           data arrives, and a footer in view would jump (layout shift, CLS) each time. */}

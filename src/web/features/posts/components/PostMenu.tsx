@@ -1,5 +1,5 @@
-import { MoreHorizontal } from 'lucide-react';
 import type { Post } from '../../../../shared/api.js';
+import { SpriteIcon } from '../../../components/icons/sprite';
 import { Button } from '../../../components/ui/button';
 import { onFirstUse } from '../../../lib/on-first-use';
 
@@ -25,7 +25,7 @@ export function PostMenu(props: PostMenuProps) {
       {...props}
       trigger={
         <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for post ${props.post.id}`}>
-          <MoreHorizontal aria-hidden="true" />
+          <SpriteIcon name="ellipsis" />
         </Button>
       }
     />

@@ -1,7 +1,7 @@
-import { MessageSquareReply, Quote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from '../../../app/router';
 import type { CurrentUser, Post } from '../../../../shared/api.js';
+import { SpriteIcon } from '../../../components/icons/sprite';
 import { Button } from '../../../components/ui/button';
 import { formatDate, TimeAgo } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
@@ -89,11 +89,11 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
                       aria-expanded={actions.replyingTo === post.id}
                       onClick={() => actions.setReplyingTo(actions.replyingTo === post.id ? null : post.id)}
                     >
-                      <MessageSquareReply aria-hidden="true" />
+                      <SpriteIcon name="message-square-reply" />
                       Reply
                     </Button>
                     <Button variant="ghost" size="sm" onClick={() => actions.onQuote(post)}>
-                      <Quote aria-hidden="true" />
+                      <SpriteIcon name="quote" />
                       Quote
                     </Button>
                   </>

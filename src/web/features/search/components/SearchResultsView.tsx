@@ -1,6 +1,6 @@
-import { MessageSquare } from 'lucide-react';
 import { Link } from '../../../app/router';
 import type { SearchResults } from '../../../../shared/api.js';
+import { SpriteIcon } from '../../../components/icons/sprite';
 import { Badge } from '../../../components/ui/badge';
 import { replyCountLabel, TimeAgo } from '../../../lib/format';
 import { Snippet } from './Snippet';
@@ -24,7 +24,7 @@ export function ThreadResults({ threads }: { threads: SearchResults['threads'] }
           <p className="flex gap-3 text-xs text-muted-foreground">
             <span><TimeAgo iso={thread.createdAt} /></span>
             <span className="inline-flex items-center gap-1">
-              <MessageSquare className="size-3" aria-hidden="true" />
+              <SpriteIcon name="message-square" className="size-3" />
               {replyCountLabel(thread.replyCount)}
             </span>
           </p>

@@ -1,6 +1,7 @@
-import { MessageSquare, Pin } from 'lucide-react';
+import { Pin } from 'lucide-react';
 import { Link } from '../../../app/router';
 import type { Thread } from '../../../../shared/api.js';
+import { SpriteIcon } from '../../../components/icons/sprite';
 import { replyCountLabel } from '../../../lib/format';
 import { ThreadThumbnail } from './ThreadImage';
 
@@ -17,7 +18,7 @@ export function CatalogGrid({ threads }: { threads: Thread[] }) {
             <ThreadThumbnail src={thread.thumbnailUrl ?? thread.imageUrl} className="aspect-square w-full rounded-md" />
             <span className="inline-flex items-center justify-center gap-1 text-xs text-muted-foreground">
               {thread.isSticky && <Pin className="size-3" aria-label="Sticky" />}
-              <MessageSquare className="size-3" aria-hidden="true" />
+              <SpriteIcon name="message-square" className="size-3" />
               {replyCountLabel(thread.replyCount)}
             </span>
             <span className="line-clamp-2 text-sm font-semibold wrap-anywhere">{thread.title}</span>

@@ -1,4 +1,4 @@
-import { MoreHorizontal } from 'lucide-react';
+import { SpriteIcon } from '../../../components/icons/sprite';
 import { Button } from '../../../components/ui/button';
 import { onFirstUse } from '../../../lib/on-first-use';
 import type { ThreadAdminMenuProps } from './ThreadAdminMenuOpened';
@@ -12,7 +12,7 @@ export function ThreadAdminMenu(props: ThreadAdminMenuProps) {
       {...props}
       trigger={
         <Button variant="ghost" size="icon" className="size-8" aria-label="Moderation actions">
-          <MoreHorizontal aria-hidden="true" />
+          <SpriteIcon name="ellipsis" />
         </Button>
       }
     />

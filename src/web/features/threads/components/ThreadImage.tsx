@@ -1,5 +1,5 @@
-import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { SpriteIcon } from '../../../components/icons/sprite';
 import { cn } from '../../../lib/utils';
 
 /** A thread's thumbnail, or 'No Image' when it has none or it fails to load. */
@@ -8,7 +8,7 @@ export function ThreadThumbnail({ src, className }: { src: string | null; classN
   if (!src || broken) {
     return (
       <div className={cn('flex flex-col items-center justify-center gap-1 bg-muted text-xs text-muted-foreground', className)}>
-        <ImageOff className="size-5" aria-hidden="true" />
+        <SpriteIcon name="image-off" className="size-5" />
         No Image
       </div>
     );

@@ -1,6 +1,7 @@
-import { Clock, Crown, Lock, MessageSquare, Pin } from 'lucide-react';
+import { Crown, Lock, Pin } from 'lucide-react';
 import { Link } from '../../../app/router';
 import type { Thread } from '../../../../shared/api.js';
+import { SpriteIcon } from '../../../components/icons/sprite';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
 import { PosterIdBadge } from '../../../components/poster-id/PosterId';
@@ -20,11 +21,11 @@ export function ThreadByline({ thread, size = 'sm' }: { thread: Thread; size?: '
       )}
       <PosterIdBadge posterId={thread.posterId} />
       <time dateTime={thread.createdAt} title={formatDate(thread.createdAt)} className="inline-flex items-center gap-1">
-        <Clock className={icon} aria-hidden="true" />
+        <SpriteIcon name="clock" className={icon} />
         <TimeAgo iso={thread.createdAt} />
       </time>
       <span className="inline-flex items-center gap-1">
-        <MessageSquare className={icon} aria-hidden="true" />
+        <SpriteIcon name="message-square" className={icon} />
         {replyCountLabel(thread.replyCount)}
       </span>
     </div>

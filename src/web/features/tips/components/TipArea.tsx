@@ -1,7 +1,7 @@
-import { HandCoins } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import type { CurrentUser } from '../../../../shared/api.js';
+import { SpriteIcon } from '../../../components/icons/sprite';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { usePostTips } from '../api/get-post-tips';
@@ -75,7 +75,7 @@ function TipButton({ target, user }: { target: TipTarget; user: CurrentUser | nu
   return (
     <>
       <Button variant="ghost" size="sm" onClick={onClick} aria-label={`Tip ${tipTargetLabel(target)}`} aria-haspopup="dialog">
-        <HandCoins aria-hidden="true" />
+        <SpriteIcon name="hand-coins" />
         Tip
       </Button>
       {loaded && (

@@ -1,6 +1,7 @@
-import { Clock, EyeOff } from 'lucide-react';
+import { EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../../../app/router';
+import { SpriteIcon } from '../../../components/icons/sprite';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
@@ -15,7 +16,7 @@ export function UserPostCard({ post }: { post: ProfilePost }) {
     <Card role="article" aria-label={`Reply in ${post.threadTitle}`} className="gap-2 p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <span className="inline-flex items-center gap-1">
-          <Clock className="size-3" aria-hidden="true" />
+          <SpriteIcon name="clock" className="size-3" />
           {formatDate(post.createdAt)}
         </span>
         <span>

@@ -1,6 +1,7 @@
-import { Clock, EyeOff, MessageSquare } from 'lucide-react';
+import { EyeOff } from 'lucide-react';
 import { Link } from '../../../app/router';
 import type { Thread } from '../../../../shared/api.js';
+import { SpriteIcon } from '../../../components/icons/sprite';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { formatDate, replyCountLabel } from '../../../lib/format';
@@ -24,11 +25,11 @@ export function UserThreadCard({ thread }: { thread: Thread }) {
           </Badge>
         )}
         <span className="inline-flex items-center gap-1">
-          <Clock className="size-3" aria-hidden="true" />
+          <SpriteIcon name="clock" className="size-3" />
           {formatDate(thread.createdAt)}
         </span>
         <span className="inline-flex items-center gap-1">
-          <MessageSquare className="size-3" aria-hidden="true" />
+          <SpriteIcon name="message-square" className="size-3" />
           {replyCountLabel(thread.replyCount)}
         </span>
       </div>

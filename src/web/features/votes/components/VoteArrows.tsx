@@ -1,5 +1,5 @@
-import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
 import { useState } from 'react';
+import { SpriteIcon } from '../../../components/icons/sprite';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/utils';
@@ -64,7 +64,7 @@ export function VoteArrows({ target, upvotes, downvotes, viewerId, askedInBatch 
         aria-pressed={userVote === 1}
         onClick={() => void onVote(1)}
       >
-        <ArrowBigUp className={cn('size-5', userVote === 1 && 'fill-current')} aria-hidden="true" />
+        <SpriteIcon name="arrow-big-up" className={cn('size-5', userVote === 1 && 'fill-current')} />
       </Button>
       <span className="min-w-6 text-center text-sm font-semibold tabular-nums" aria-live="polite" data-testid="vote-score">
         {score}
@@ -77,7 +77,7 @@ export function VoteArrows({ target, upvotes, downvotes, viewerId, askedInBatch 
         aria-pressed={userVote === -1}
         onClick={() => void onVote(-1)}
       >
-        <ArrowBigDown className={cn('size-5', userVote === -1 && 'fill-current')} aria-hidden="true" />
+        <SpriteIcon name="arrow-big-down" className={cn('size-5', userVote === -1 && 'fill-current')} />
       </Button>
     </div>
   );
