@@ -130,6 +130,14 @@ test('@desktop with JavaScript, server-rendered pages hydrate without asking for
     expect(await reader.evaluate(() => (window as unknown as { shifts: string[] }).shifts), `${path}: layout shifts`).toEqual([]);
   }
   await expect(reader.getByText(/Hydration /).first()).toBeVisible();
+
+  // The oldest reply, past the first three, hydrates after the page (lib/hydrate-in-turns.tsx),
+  // and then answers: its poster badge highlights the poster's thread and twelve replies.
+  await reader.goto(`/thread/${threadId}`);
+  await reader.getByRole('button', { name: 'Theme' }).click();
+  await reader.keyboard.press('Escape');
+  await reader.getByRole('list', { name: 'Replies' }).getByRole('listitem').last().getByRole('button', { name: /poster ID/ }).click();
+  await expect(reader.locator('[data-poster-highlighted]')).toHaveCount(13);
   expect(problems, 'the browser reported errors').toEqual([]);
   await visitor.close();
 });
