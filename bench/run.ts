@@ -124,7 +124,9 @@ function comparisonGroups(list: Scenario[]): Scenario[][] {
 const count = async (client: pg.Client, query: string, params: unknown[] = []) => Number((await client.query<{ n: string }>(query, params)).rows[0]!.n);
 
 // Production logging (one line per request, to /dev/null here): logging is one of the layers measured.
-const serverEnv = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, SECRET: serverSecret(), RATE_LIMIT: 'off', LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hushboard-bench-')) });
+// MALLOC_MMAP_THRESHOLD_ as `npm start` sets it: without it a scenario compressing every
+// answer (a brotli window a response) left the server at 935 MB RSS, which operators never see.
+const serverEnv = (databaseUrl: string) => ({ ...process.env, MALLOC_MMAP_THRESHOLD_: '131072', DATABASE_URL: databaseUrl, SECRET: serverSecret(), RATE_LIMIT: 'off', LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hushboard-bench-')) });
 
 /** The production server on a data set, with the event-loop probe; resolves once it is ready. */
 async function startHushboard(databaseUrl: string): Promise<{ server: ChildProcess; url: string; eldFile: string }> {

@@ -15,16 +15,9 @@ export function createBoardService(db: Db) {
   const all = db.select(boardColumns).from(boards).orderBy(asc(boards.id)).prepare('boards_all');
   const withCode = db.select(boardColumns).from(boards).where(eq(boards.code, sql.placeholder('code'))).limit(1).prepare('board_by_code');
   const withId = db.select(boardColumns).from(boards).where(eq(boards.id, sql.placeholder('id'))).limit(1).prepare('board_by_id');
-  // The list versions (boards.list_version, moved by a trigger on threads) revalidations read.
-  const listVersionOf = db.select({ listVersion: boards.listVersion }).from(boards).where(eq(boards.code, sql.placeholder('code'))).limit(1).prepare('board_list_version');
+  // The list versions (boards.list_version, moved by a trigger on threads) home's revalidations read.
   const allListVersions = db.select({ sum: sql<string>`sum(${boards.listVersion})` }).from(boards).prepare('boards_list_version');
   return {
-    /** The version of a board's thread lists (undefined for an unknown board): it moves with any change they show. */
-    async listVersion(code: string): Promise<number | undefined> {
-      const [row] = await listVersionOf.execute({ code: code.toLowerCase() });
-      return row?.listVersion;
-    },
-
     /**
      * The version of the lists across boards (home's recent and popular): the sum of every
      * board's list version, which moves when any of them does. The boards are a handful of rows.

@@ -52,7 +52,7 @@ export function createThreadService({
    * then shared only with reads that began after that version was read, so its answer is
    * never older than that version (http-cache.ts remembers it under the version).
    */
-  function threadList(viewer: Viewer, order: ThreadOrder, page: { boardCode?: string; limit: number; offset: number }, readAfter?: number | string): Promise<Thread[]> {
+  function threadList(viewer: Viewer, order: ThreadOrder, page: { boardCode?: string; limit: number; offset: number }, readAfter?: string): Promise<Thread[]> {
     const read = async () => {
       const rows = await findThreadPage(db, order, page);
       const access = await premiumAccessSet(db, viewer, rows);
@@ -64,11 +64,11 @@ export function createThreadService({
 
   return {
     /** A board's page, by the board's code: sticky threads first, then the chosen order. */
-    async listBoardThreads(boardCode: string, query: ListQuery, viewer: Viewer, readAfter?: number): Promise<Thread[]> {
-      return threadList(viewer, query.sort, { boardCode, limit: query.limit, offset: (query.page - 1) * query.limit }, readAfter);
+    async listBoardThreads(boardCode: string, query: ListQuery, viewer: Viewer): Promise<Thread[]> {
+      return threadList(viewer, query.sort, { boardCode, limit: query.limit, offset: (query.page - 1) * query.limit });
     },
 
-    /** `readAfter`: as for listBoardThreads, the home list version read before. */
+    /** `readAfter`: the home list version read before (see threadList). */
     async recent(viewer: Viewer, readAfter?: string): Promise<Thread[]> {
       return threadList(viewer, 'newest', { limit: FEED_SIZE, offset: 0 }, readAfter);
     },

@@ -72,6 +72,24 @@ describe("visitors' thread pages", () => {
     expect(after.headers.etag).not.toBe(first.headers.etag);
   });
 
+  it("include a board's thread list, kept until the board's list moves on another instance", async () => {
+    const author = await signUp(t);
+    await createThread(t, author, { title: 'Listed before' });
+    const visitor = new TestClient(other.app);
+    const url = '/api/boards/g/threads?sort=newest';
+    const first = await visitor.get(url);
+    expect(first.statusCode).toBe(200);
+    expect(await poolCheckouts(other.database, async () => void (await new TestClient(other.app).get(url)))).toBe(0);
+    // A thread created through the first instance reaches the second's visitors once announced.
+    await createThread(t, author, { title: 'Listed after the list was kept' });
+    await until(
+      () => visitor.get(url),
+      (response) => (JSON.parse(response.body) as { title: string }[]).some((thread) => thread.title === 'Listed after the list was kept'),
+      'the new thread to reach the other instance',
+    );
+    expect((await visitor.get('/api/boards/nosuchboard/threads')).statusCode).toBe(404);
+  });
+
   it('show a write to whoever made it on the same instance at once, and to visitors there', async () => {
     const author = await signUp(t);
     const thread = await createThread(t, author);
