@@ -8,6 +8,7 @@ import { contentSecurityPolicy } from '../../plugins/security.js';
 import { sendVisitorPage } from '../threads/index.js';
 import { DEFAULT_META, metaFromReads, pageMeta, renderIndexHtml } from './meta.js';
 import { compressPage } from './compress.js';
+import { unavailableAnswer } from '../../plugins/error-handler.js';
 import { answerReads } from './reads.js';
 import type { PageRenderer } from './renderer.js';
 
@@ -113,14 +114,24 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
 
   return async function sendPage(request, reply, { form, status, url: pageUrl = request.url } = {}) {
     const url = new URL(pageUrl, 'http://page');
-    const user = await request.loadUser(reply);
+    // A session the database cannot read now (away, or busy): the page's reads would fail
+    // alike, so they all answer so, and the page shows its error view with that status (503),
+    // as a visitor's page does, rather than a page of JSON.
+    const { user, failed } = await request.loadUser(reply).then(
+      (user) => ({ user, failed: null }),
+      (error: unknown) => {
+        const failed = unavailableAnswer(error);
+        if (!failed) throw error;
+        return { user: null, failed };
+      },
+    );
     // Logged-in users are sent home from /auth (SPEC.md section 2), without JavaScript too.
     if (user && url.pathname === '/auth') return reply.redirect('/', 303);
     const renderer = await loading;
     const reads = renderer?.pageReads(pageUrl, Boolean(user)) ?? null;
     if (!renderer || !reads) return sendShell(request, reply, url.pathname, status ?? 200);
 
-    const perViewer = Boolean(user || form || url.pathname === '/auth');
+    const perViewer = Boolean(user || form || failed || url.pathname === '/auth');
     const origin = `${request.protocol}://${request.host}`;
     // A thread's or a board's page is the same for every visitor: kept per instance until it
     // changes (threads/visitor-pages.ts), for the five minutes its relative times are good for.
@@ -143,7 +154,7 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
       return reply.header('Cache-Control', 'private, no-store').send(await compressPage(request, reply, page.body));
     }
 
-    const results = await answerReads(app.services, request, reads);
+    const results = failed ? reads.map((read) => ({ ...read, error: failed }) as PageReadResult) : await answerReads(app.services, request, reads);
     // Forms post it back as `_csrf`: only on pages made for one viewer, so a visitor's page stays the same for all.
     const csrfToken = perViewer ? String(reply.getHeader(CSRF_HEADER) ?? '') || null : null;
     // The same page for every visitor: tagged by the build, the address and the data it shows, and
@@ -167,7 +178,7 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
     }
     const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken, form: form ?? null, now: Date.now() });
     const page = assemble(rendered, results, origin, url);
-    const code = status ?? rendered.status;
+    const code = status ?? (failed ? failed.status : rendered.status);
 
     reply.code(code).type('text/html; charset=utf-8').header('Vary', 'Cookie');
     if (!etag || code !== 200) {

@@ -169,6 +169,23 @@ describe('reading pages rendered on the server', () => {
     }
   });
 
+  it("a signed-in reader's page, when their session cannot be read, is the page's error view with a 503", async () => {
+    // The database away as the session is looked up: the first query of the request.
+    const pool = t.database.pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const failing = vi.spyOn(pool, 'query').mockRejectedValueOnce(new DatabaseUnavailableError('frozen'));
+    try {
+      const page = await author.client.get(`/thread/${named.id}`);
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      expect(page.body).toContain('<div id="root"><');
+      expect(failing).toHaveBeenCalledOnce();
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await author.client.get(`/thread/${named.id}`)).statusCode).toBe(200);
+  });
+
   it('sends a page compressed as the browser takes it (the not-found handler is beyond @fastify/compress)', async () => {
     const url = `/thread/${named.id}`;
     const plain = await app.inject({ url });
