@@ -78,7 +78,7 @@ export function checkTargets(runs: SizeRun[], scaling: Scaling[]): Check[] {
     add(`${name}: >= 0.70x baseline req/s, p99 <= 1.5x, body <= 1.2x`, `${r.throughput}x (per CPU ${r.cpuEfficiency}x), p99 ${r.p99}x, body ${r.body}x`, r.throughput >= 0.7 && r.p99 <= 1.5 && r.body <= 1.2);
   }
   // Server-rendered HTML against the JSON of the same data, measured in turns (CONTRACT.md section 12).
-  // As a browser asks (br or gzip), and without compression, where the HTML's size (8 KB of markup a
+  // As a browser asks (br or gzip), and without compression, where the HTML's size (4 KB of markup a
   // reply) is what a loopback client reads; the target is the browser's case.
   for (const [html, json] of [
     ['thread page html, 100 replies, as a browser', 'thread page, 100 replies, as a browser'],
