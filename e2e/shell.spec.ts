@@ -23,6 +23,14 @@ test('a visitor sees the login button, which opens /auth', async ({ page }) => {
   await expect(page).toHaveURL('/');
 });
 
+test("a button's own classes win over its variant's: New Thread is a 36 px square icon on a phone @mobile", async ({ page }) => {
+  await page.goto('/');
+  const newThread = page.getByRole('banner').getByRole('button', { name: 'New Thread' });
+  await expect(newThread).toBeVisible();
+  // max-sm:size-9 max-sm:px-0 over btn-sm's h-8 px-3 (components/ui/button.css is in the components layer).
+  expect(await newThread.boundingBox()).toMatchObject({ width: 36, height: 36 });
+});
+
 test('/login redirects to /auth', async ({ page }) => {
   await page.goto('/login');
   await expect(page).toHaveURL('/auth');

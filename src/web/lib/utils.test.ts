@@ -31,15 +31,11 @@ describe('cn', () => {
     expect(twMerge(...inputs)).toBe(expected);
   });
 
-  it('lets a className override a button’s size and padding per breakpoint', () => {
-    const icon = cn(buttonVariants({ size: 'icon' }), 'size-8').split(' ');
-    expect(icon.filter((token) => token.startsWith('size-'))).toEqual(['size-8']);
-
-    const newThread = cn(buttonVariants({ variant: 'outline', size: 'sm', className: 'max-sm:size-9 max-sm:px-0' })).split(' ');
-    expect(newThread).toEqual(expect.arrayContaining(['h-8', 'px-3', 'max-sm:size-9', 'max-sm:px-0', 'text-sm', 'bg-background', 'border']));
-
-    const avatar = cn(buttonVariants({ size: 'icon', className: 'rounded-full text-xs font-semibold' })).split(' ');
-    expect(avatar).toEqual(expect.arrayContaining(['rounded-full', 'text-xs', 'font-semibold', 'bg-primary', 'text-primary-foreground']));
-    expect(avatar.filter((token) => /^(text-(sm|xs)|rounded-|font-)/.test(token))).toEqual(['rounded-full', 'text-xs', 'font-semibold']);
+  // A button's looks are component classes (button.css, in the components layer), which any
+  // utility a caller adds overrides in the cascade: cn keeps both. That the override shows is
+  // e2e/shell.spec.ts's (the New Thread button's size on a phone).
+  it('keeps a className beside the button’s component classes', () => {
+    expect(cn(buttonVariants({ size: 'icon' }), 'size-8')).toBe('btn btn-default btn-icon size-8');
+    expect(cn(buttonVariants({ variant: 'outline', size: 'sm', className: 'max-sm:size-9 max-sm:px-0' }))).toBe('btn btn-outline btn-sm max-sm:size-9 max-sm:px-0');
   });
 });
