@@ -70,7 +70,10 @@ export async function answerReads(services: Services, request: FastifyRequest, r
       } catch (error) {
         const failed = failureOf(error);
         if (!failed) throw error;
-        request.log.warn({ err: error, read: read.name }, 'a page read failed');
+        // A page of a thread or board that is not there (a crawler's old link) is no trouble
+        // of the server's: only a read it could not answer is worth a warning.
+        if (failed.status >= 500) request.log.warn({ err: error, read: read.name }, 'a page read failed');
+        else request.log.debug({ read: read.name, status: failed.status }, 'a page read answered an error');
         return { ...read, error: failed } as PageReadResult;
       }
     }),
