@@ -31,6 +31,32 @@ test('a reply posted by someone else appears without a reload, through the event
   await writerContext.close();
 });
 
+test('a reply posted while the page loads, before its stream opens, still appears', { tag: '@desktop' }, async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const writerContext = await browser.newContext();
+  const writer = await writerContext.newPage();
+  await registerViaApi(writer, uniqueUsername('writer'), 'writer pass');
+  const id = await createThreadViaApi(writer, 'g', `Early reply thread ${Date.now()}`);
+  // The page's stream is held until the reply is in: the stream opens after it, as on a
+  // slow phone, and resumes from the event the page's data was read at (`since`).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = '';
+  await page.route('**/api/events?*', async (route) => {
+    asked = route.request().url();
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/thread/${id}`);
+  await expect(page.getByText('No replies yet. Be the first to reply!')).toBeVisible();
+  await expect.poll(() => asked).toContain('since=');
+  await createPostViaApi(writer, id, 'Written before the stream opened');
+  release();
+  // Well before the 5 s poll (which stops once the stream is open): the replayed event's read.
+  await expect(page.getByText('Written before the stream opened')).toBeVisible({ timeout: 3000 });
+  await writerContext.close();
+});
+
 test('the thread falls back to polling when the event stream fails', { tag: '@desktop' }, async ({ page, browser }) => {
   test.setTimeout(60_000);
   const writerContext = await browser.newContext();

@@ -64,6 +64,8 @@ export interface PageRenderInput {
   form: PageFormState | null;
   /** The server's clock, so relative times ('5 minutes ago') render the same on both sides. */
   now: number;
+  /** The last live event's id before the page's data was read: its event stream resumes after it. */
+  eventId: number | null;
 }
 
 export interface PageRenderOutput {
@@ -84,6 +86,8 @@ export interface PageState {
   csrfToken: string | null;
   form: PageFormState | null;
   now: number;
+  /** See PageRenderInput. */
+  eventId: number | null;
 }
 
 export const PAGE_STATE_ID = 'page-state';

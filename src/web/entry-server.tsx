@@ -195,6 +195,7 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderOutp
     csrfToken: input.csrfToken,
     form: input.form,
     now: input.now,
+    eventId: input.eventId,
   };
   client.clear();
   return { html: withoutStyleAttributes(html), status: statusOf(pathname, input.reads), title, state: scriptSafe(JSON.stringify(state)) };

@@ -8,6 +8,7 @@ import { ApiError, rememberCsrfToken } from './lib/api-client';
 import { endHydrating, PageStateProvider, pinClock, startHydrating } from './lib/page-state';
 import { PAGE_STATE_ID, type PageState } from '../shared/page-render.js';
 import { reloadOnMissingChunks } from './lib/chunk-reload';
+import { resumeEventsAfter } from './lib/live-events';
 import { afterHydrationTurns } from './lib/hydrate-in-turns';
 import { watchColorTheme } from './lib/color-theme';
 import { watchColorMode } from './lib/theme';
@@ -56,6 +57,7 @@ if (pageState) {
   hydrate(queryClient, pageState.queries as Parameters<typeof hydrate>[1]);
   reviveErrors();
   if (pageState.csrfToken) rememberCsrfToken(pageState.csrfToken);
+  if (pageState.eventId !== null) resumeEventsAfter(pageState.eventId);
   // The page's chunk first, then hydrate: the first render is the server's HTML, its own time included.
   void firstPage.then(
     () => {

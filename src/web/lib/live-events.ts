@@ -41,6 +41,16 @@ interface Subscription {
  */
 const subscriptions = new Set<Subscription>();
 let current: { key: string; source: EventSource; live: boolean } | undefined;
+/** The event a server-rendered page's data was read at: the tab's first stream resumes after it. */
+let resumeAfter: number | undefined;
+
+/**
+ * Makes the tab's first stream start after this event (`since`), not at the newest: what
+ * happened while the page travelled and hydrated (a reply, a vote) is replayed, not lost.
+ */
+export function resumeEventsAfter(eventId: number) {
+  resumeAfter = eventId;
+}
 let reconciling = false;
 
 const tellStatus = () => subscriptions.forEach((subscription) => subscription.status(current?.live ?? false));
@@ -67,7 +77,9 @@ function wanted(): { url: string; key: string } | undefined {
  * `reset`, and they refetch what they watch.
  */
 function open(url: string, key: string, replacing: boolean) {
-  const source = new EventSource(url);
+  const since = resumeAfter === undefined ? '' : `${url.includes('?') ? '&' : '?'}since=${resumeAfter}`;
+  resumeAfter = undefined;
+  const source = new EventSource(`${url}${since}`);
   const entry = { key, source, live: false };
   let errors = 0;
   const setLive = (live: boolean) => {

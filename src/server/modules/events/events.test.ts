@@ -186,6 +186,25 @@ describe('GET /api/events', () => {
     await late.close();
   });
 
+  it("replays what a page's first stream missed since the page was read (`since`), the header winning over it", async () => {
+    const thread = await createThread(t, author);
+    const first = await openStream(b.base, `?thread=${thread.id}`);
+    const readAt = await first.until(() => first.lastId);
+    await first.close();
+    // Posted while the page travelled and hydrated, before its stream opened.
+    const missed = await createReply(author, thread.id);
+    const stream = await openStream(b.base, `?thread=${thread.id}&since=${readAt}`);
+    const post = await stream.next('post');
+    expect(json(post).postId).toBe(missed.id);
+    const latest = post.id!;
+    await stream.close();
+    // A browser reconnecting sends Last-Event-ID on the same URL: it resumes from there, not from `since`.
+    const reconnected = await openStream(b.base, `?thread=${thread.id}&since=${readAt}`, { 'last-event-id': latest });
+    await reconnected.until(() => reconnected.lastId);
+    expect(reconnected.messages.filter((message) => message.event === 'post')).toEqual([]);
+    await reconnected.close();
+  });
+
   it('sends a comment line on every heartbeat', async () => {
     const stream = await openStream(b.base);
     await stream.until(() => (stream.comments >= 2 ? true : undefined));

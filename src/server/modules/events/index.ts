@@ -3,5 +3,5 @@
 
 export { eventRoutes } from './routes.js';
 export { createLiveEvents, type LiveEvents, type LiveEventsOptions } from './hub.js';
-export { boardTopic, pruneEventLog, recordEvent, threadTopic, userTopic, type NewEvent } from './log.js';
+export { boardTopic, latestEventId, pruneEventLog, recordEvent, threadTopic, userTopic, type NewEvent } from './log.js';
 export { eventDocs } from './docs.js';

@@ -37,8 +37,8 @@ export async function eventRoutes(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => liveEvents.close());
 
-  app.get<{ Querystring: { thread?: string; board?: string } }>('/api/events', async (request, reply) => {
-    const { thread, board } = request.query;
+  app.get<{ Querystring: { thread?: string; board?: string; since?: string } }>('/api/events', async (request, reply) => {
+    const { thread, board, since: resumeAfter } = request.query;
     const threadId = thread === undefined || thread === '' ? undefined : parseId(thread, THREAD_NOT_FOUND);
     const boardCode = board === undefined || board === '' ? undefined : board;
     if (boardCode !== undefined && !/^[a-z0-9]{1,10}$/.test(boardCode)) throw new NotFoundError(BOARD_NOT_FOUND);
@@ -93,7 +93,9 @@ export async function eventRoutes(app: FastifyInstance) {
     raw.once('close', remove);
     let since;
     try {
-      since = await eventsSince(app.db, topics, lastEventIdOf(request.headers['last-event-id']));
+      // `since`: a page's first stream resumes after the event its data was read at (an
+      // EventSource cannot send Last-Event-ID before it has heard one); the header wins.
+      since = await eventsSince(app.db, topics, lastEventIdOf(request.headers['last-event-id'] ?? resumeAfter));
     } catch (error) {
       remove();
       throw error;

@@ -5,6 +5,7 @@ import { PAGE_STATE_ID, type PageFormState, type PageRead, type PageReadResult, 
 import { etagMatches, etagOf } from '../../lib/etag.js';
 import type { ImageUrlOf } from '../../lib/form.js';
 import { contentSecurityPolicy } from '../../plugins/security.js';
+import { latestEventId } from '../events/index.js';
 import { sendVisitorPage } from '../threads/index.js';
 import { DEFAULT_META, metaFromReads, pageMeta, renderIndexHtml } from './meta.js';
 import { compressPage } from './compress.js';
@@ -102,6 +103,13 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
    */
   const RENDER_AFTER_PAGE = `<link rel="expect" href="#${PAGE_STATE_ID}" blocking="render" />`;
 
+  /**
+   * The last live event's id, read before the page's data: the page's first event stream
+   * resumes after it, so a reply posted while the page loads is not lost before the stream
+   * opens. Null when it cannot be read (the stream then starts from the newest event).
+   */
+  const eventIdNow = () => latestEventId(app.db).catch(() => null);
+
   /** The whole document: the rendered app and its state where the shell had an empty #root, its nonce still `__CSP_NONCE__`. */
   function assemble(rendered: PageRenderOutput, results: PageReadResult[], origin: string, url: URL): string {
     const meta = metaFromReads(results, rendered.title);
@@ -139,10 +147,11 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
     if (tag !== undefined) {
       const period = periodNow();
       const page = await app.services.visitorPages.page(tag, `html:${period}:${origin}${pageUrl}`, async () => {
+        const eventId = await eventIdNow();
         const results = await answerReads(app.services, request, reads);
         const etag = pageEtag(`${origin}${pageUrl}`, period, results);
         const nonce = nonceOf(etag);
-        const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken: null, form: null, now: Date.now() });
+        const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken: null, form: null, now: Date.now(), eventId });
         const body = assemble(rendered, results, origin, url).replace('__CSP_NONCE__', nonce);
         const headers = { 'content-security-policy': contentSecurityPolicy({ styleNonce: nonce, imageOrigin }) };
         return { body, etag, headers, status: rendered.status, keep: rendered.status === 200 };
@@ -154,6 +163,7 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
       return reply.header('Cache-Control', 'private, no-store').send(await compressPage(request, reply, page.body));
     }
 
+    const eventId = failed ? null : await eventIdNow();
     const results = failed ? reads.map((read) => ({ ...read, error: failed }) as PageReadResult) : await answerReads(app.services, request, reads);
     // Forms post it back as `_csrf`: only on pages made for one viewer, so a visitor's page stays the same for all.
     const csrfToken = perViewer ? String(reply.getHeader(CSRF_HEADER) ?? '') || null : null;
@@ -176,7 +186,7 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
         .removeHeader('set-cookie')
         .send();
     }
-    const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken, form: form ?? null, now: Date.now() });
+    const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken, form: form ?? null, now: Date.now(), eventId });
     const page = assemble(rendered, results, origin, url);
     const code = status ?? (failed ? failed.status : rendered.status);
 
