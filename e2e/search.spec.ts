@@ -71,3 +71,20 @@ test('search results at 1280 and 375 px', async ({ page }, testInfo) => {
   await screenshot(page, 'search', testInfo.project.name);
   await expectAccessible(page);
 });
+
+test('words typed in the header search before the app hydrates are the ones searched', { tag: '@desktop' }, async ({ page }) => {
+  // The app's script is held until the words are in: a reader on a slow phone types first.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('searchbox', { name: 'Search' }).fill('typedearly');
+  release();
+  await expectHydrated(page);
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await expect(page).toHaveURL('/search?q=typedearly');
+});
+
