@@ -38,10 +38,16 @@ describe('revalidating a board list', () => {
     expect(first.statusCode).toBe(200);
     let current = String(first.headers.etag);
     expect((await visitor.get(url, { 'if-none-match': current })).statusCode).toBe(304);
+    // From the kept list, once the writes above have been announced (each may drop a list read before).
     let again: Awaited<ReturnType<typeof visitor.get>> | undefined;
-    const queries = await queriesDuring(async () => {
-      again = await visitor.get(url, { 'if-none-match': current });
-    });
+    let queries: string[] = [];
+    for (let attempt = 0; attempt < 100; attempt++) {
+      queries = await queriesDuring(async () => {
+        again = await visitor.get(url, { 'if-none-match': current });
+      });
+      if (queries.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(again!.statusCode).toBe(304);
     expect(again!.body).toBe('');
     expect(again!.headers.etag).toBe(current);
@@ -69,7 +75,13 @@ describe('revalidating a board list', () => {
     // Every page, sort and limit is its own list under the same version.
     const sorted = await visitor.get(`${url}?sort=newest&limit=5`);
     expect((await visitor.get(`${url}?sort=newest&limit=5`, { 'if-none-match': String(sorted.headers.etag) })).statusCode).toBe(304);
-    expect(await queriesDuring(() => visitor.get(`${url}?sort=newest&limit=5`, { 'if-none-match': String(sorted.headers.etag) }))).toEqual([]);
+    const revalidate = () => queriesDuring(() => visitor.get(`${url}?sort=newest&limit=5`, { 'if-none-match': String(sorted.headers.etag) }));
+    let sortedQueries = await revalidate();
+    for (let attempt = 0; attempt < 100 && sortedQueries.length > 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      sortedQueries = await revalidate();
+    }
+    expect(sortedQueries).toEqual([]);
   });
 
   it("is not moved by another board's writes, and answers 404 for an unknown board", async () => {

@@ -77,9 +77,9 @@ describe("visitors' thread pages", () => {
     await createThread(t, author, { title: 'Listed before' });
     const visitor = new TestClient(other.app);
     const url = '/api/boards/g/threads?sort=newest';
-    const first = await visitor.get(url);
-    expect(first.statusCode).toBe(200);
-    expect(await poolCheckouts(other.database, async () => void (await new TestClient(other.app).get(url)))).toBe(0);
+    expect((await visitor.get(url)).statusCode).toBe(200);
+    // Kept once the thread just created has been announced here too (it may drop a list read before).
+    await until(() => poolCheckouts(other.database, async () => void (await new TestClient(other.app).get(url))), (checkouts) => checkouts === 0, 'the list to be answered from memory');
     // A thread created through the first instance reaches the second's visitors once announced.
     await createThread(t, author, { title: 'Listed after the list was kept' });
     await until(
