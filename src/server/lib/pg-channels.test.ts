@@ -2,16 +2,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../test/app.js';
 import { createPgChannels, type PgChannels } from './pg-channels.js';
+import { until } from '../test/until.js';
 
 const silent = { warn() {} };
 
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('pg channels', () => {
   let url: string;

@@ -9,6 +9,7 @@ import { createIpHasher } from '../../lib/ip-prefix.js';
 import { TestClient, testConfig, useTestApp } from '../../test/app.js';
 import { createThread, insertBan, signUp, type TestUser } from '../../test/factories.js';
 import { createBanList } from './ban-list.js';
+import { until } from '../../test/until.js';
 
 const t = useTestApp();
 const hasher = createIpHasher(testConfig().secret);
@@ -20,13 +21,6 @@ beforeAll(async () => {
   threadId = (await createThread(t, admin)).id;
 });
 
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** Someone posting from `ip`, with the three hashes the ban check compares. */
 async function poster(ip: string) {

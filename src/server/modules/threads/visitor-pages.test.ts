@@ -9,6 +9,7 @@ import { createDatabase, type Database } from '../../db/client.js';
 import { testConfig, TestClient, useTestApp } from '../../test/app.js';
 import { createReply, createThread, signUp } from '../../test/factories.js';
 import { createVisitorPages } from './visitor-pages.js';
+import { until } from '../../test/until.js';
 
 const t = useTestApp();
 let other: { app: FastifyInstance; database: Database };
@@ -25,15 +26,6 @@ afterAll(async () => {
   await other?.database.close();
 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** How many pool clients `work` takes from an instance's database pool: its queries, near enough. */
 async function poolCheckouts(database: Database, work: () => Promise<void>): Promise<number> {
@@ -66,8 +58,8 @@ describe("visitors' thread pages", () => {
     await createReply(author, thread.id, { content: 'A reply written on the first instance' });
     const after = await until(
       () => visitor.get(`/api/threads/${thread.id}`),
-      (response) => replyContents(response.body).includes('A reply written on the first instance'),
       'the reply to reach the other instance',
+      (response) => replyContents(response.body).includes('A reply written on the first instance'),
     );
     expect(after.headers.etag).not.toBe(first.headers.etag);
   });
@@ -79,13 +71,17 @@ describe("visitors' thread pages", () => {
     const url = '/api/boards/g/threads?sort=newest';
     expect((await visitor.get(url)).statusCode).toBe(200);
     // Kept once the thread just created has been announced here too (it may drop a list read before).
-    await until(() => poolCheckouts(other.database, async () => void (await new TestClient(other.app).get(url))), (checkouts) => checkouts === 0, 'the list to be answered from memory');
+    await until(
+      () => poolCheckouts(other.database, async () => void (await new TestClient(other.app).get(url))),
+      'the list to be answered from memory',
+      (checkouts) => checkouts === 0,
+    );
     // A thread created through the first instance reaches the second's visitors once announced.
     await createThread(t, author, { title: 'Listed after the list was kept' });
     await until(
       () => visitor.get(url),
-      (response) => (JSON.parse(response.body) as { title: string }[]).some((thread) => thread.title === 'Listed after the list was kept'),
       'the new thread to reach the other instance',
+      (response) => (JSON.parse(response.body) as { title: string }[]).some((thread) => thread.title === 'Listed after the list was kept'),
     );
     expect((await visitor.get('/api/boards/nosuchboard/threads')).statusCode).toBe(404);
   });
@@ -143,7 +139,7 @@ describe("visitors' thread pages", () => {
     expect((await pages.page('board:g', 'html', read)).body).toBe('board page, read 1');
     // A new thread on the board moves its list_version (a trigger), which announces the board.
     await createThread(t, await signUp(t));
-    await until(() => pages.page('board:g', 'html', read), (page) => page.body === 'board page, read 2', 'the board page to be read again');
+    await until(() => pages.page('board:g', 'html', read), 'the board page to be read again', (page) => page.body === 'board page, read 2');
     expect((await pages.page('board:g', 'html', read)).body).toBe('board page, read 2');
   });
 
@@ -163,12 +159,12 @@ describe("visitors' thread pages", () => {
     }
     const seen = await until(
       () => visitor.get(`/api/threads/${thread.id}`),
-      (response) => (response.json() as { title: string }).title === 'During the outage',
       'the change made during the outage',
+      (response) => (response.json() as { title: string }).title === 'During the outage',
       5_000,
     );
     expect(seen.statusCode).toBe(200);
-    await until(async () => other.app.services.channels.listening, Boolean, 'the listener to come back');
+    await until(() => other.app.services.channels.listening, 'the listener to come back');
     expect((await visitor.get(`/api/threads/${thread.id}`)).json()).toMatchObject({ title: 'During the outage' });
   });
 });
