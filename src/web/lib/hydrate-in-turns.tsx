@@ -1,5 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { renderingServerPage } from './page-state';
+import { createTaskPace } from './task-pace';
 
 /**
  * Parts of a server-rendered page that hydrate after the page, a few per task, in the
@@ -9,33 +10,26 @@ import { renderingServerPage } from './page-state';
  * suspended while hydrating keeps its DOM node (Preact), and is hydrated into it, not
  * rendered anew, when its turn comes. So each part must render one root element.
  *
- * Each turn takes as many parts as fit in TASK_BUDGET_MS by the last turn's pace (a
- * phone is about 4x slower than the machine measuring it); all are done within a
- * second or so. Anything that renders a part again before its turn (new data) simply
- * hydrates it then.
+ * Each turn takes as many parts as the pace allows (lib/task-pace.ts). Anything that
+ * renders a part again before its turn (new data) simply hydrates it then.
  */
-const TASK_BUDGET_MS = 8;
-const MAX_PER_TURN = 20;
 
 const waiting: (() => void)[] = [];
 const whenDone: (() => void)[] = [];
 let scheduled = false;
-let pace = { perTurn: 1, startedAt: 0, taken: 0 };
+let pace = createTaskPace();
 
 function nextTurn() {
   scheduled = false;
   // The last turn's parts rendered in the microtasks after it: its pace is known now.
-  if (pace.startedAt) {
-    const perPart = Math.max(performance.now() - pace.startedAt, 0.1) / pace.taken;
-    pace.perTurn = Math.min(MAX_PER_TURN, Math.max(1, Math.floor(TASK_BUDGET_MS / perPart)));
-  }
+  pace.finished();
   if (!waiting.length) {
-    pace = { perTurn: 1, startedAt: 0, taken: 0 };
+    pace = createTaskPace();
     for (const done of whenDone.splice(0)) done();
     return;
   }
-  const turn = waiting.splice(0, pace.perTurn);
-  pace = { ...pace, startedAt: performance.now(), taken: turn.length };
+  const turn = waiting.splice(0, pace.perTask);
+  pace.started(turn.length);
   for (const go of turn) go();
   schedule();
 }

@@ -11,6 +11,7 @@ import { goToPost } from './PostBody';
 import { PostView, type PostActions, type PostTreeNode } from './PostView';
 import { renderingServerPage } from '../../../lib/page-state';
 import { HydrateInTurn } from '../../../lib/hydrate-in-turns';
+import { createTaskPace } from '../../../lib/task-pace';
 import { LazyReplyForm } from './LazyReplyForm';
 import type { TextInsert } from './ReplyForm';
 import { postKeys } from '../api/keys';
@@ -42,13 +43,8 @@ function sameTree(a: PostTreeNode, b: PostTreeNode): boolean {
 const MemoPostView = memo(PostView, (before, after) => before.actions === after.actions && before.depth === after.depth && sameTree(before.node, after.node));
 
 // A few replies (with their nested replies) render with the page, then more per task,
-// as many as fit in TASK_BUDGET_MS by the last task's pace: a 100-reply thread rendered
-// in one go blocked a phone for over a second, and even three at a time made long tasks
-// there (Lighthouse TBT counts every task over 50 ms; a phone is about 4x slower than
-// the machine that measured the pace). All appear within a second or so.
+// as many as the pace allows (lib/task-pace.ts).
 const FIRST_REPLIES = 3;
-const TASK_BUDGET_MS = 8;
-const MAX_REPLIES_PER_TASK = 20;
 
 /** How many top-level replies to render now: all when the address names one (#post-N), for the scroll to find it. */
 function useRevealedCount(total: number): number {
@@ -56,23 +52,18 @@ function useRevealedCount(total: number): number {
   const [revealed, setRevealed] = useState(() =>
     renderingServerPage() || window.location.hash.startsWith('#post-') ? Number.POSITIVE_INFINITY : FIRST_REPLIES,
   );
-  const pace = useRef({ perTask: 1, startedAt: 0, added: 0 });
+  const [pace] = useState(createTaskPace);
   // After the commit of a reveal: how long it took, and so how many the next task can take.
-  useLayoutEffect(() => {
-    const { startedAt, added } = pace.current;
-    if (!startedAt) return;
-    const perReply = Math.max(performance.now() - startedAt, 0.1) / added;
-    pace.current = { perTask: Math.min(MAX_REPLIES_PER_TASK, Math.max(1, Math.floor(TASK_BUDGET_MS / perReply))), startedAt: 0, added: 0 };
-  }, [revealed]);
+  useLayoutEffect(() => pace.finished(), [pace, revealed]);
   useEffect(() => {
     if (revealed >= total) return;
     const timer = window.setTimeout(() => {
-      const added = pace.current.perTask;
-      pace.current = { ...pace.current, startedAt: performance.now(), added };
+      const added = pace.perTask;
+      pace.started(added);
       setRevealed((count) => count + added);
     }, 0);
     return () => window.clearTimeout(timer);
-  }, [revealed, total]);
+  }, [pace, revealed, total]);
   return revealed;
 }
 
