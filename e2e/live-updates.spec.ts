@@ -1,15 +1,22 @@
+import type { Browser } from '@playwright/test';
 import { createPostViaApi, createThreadViaApi, expect, registerViaApi, test, uniqueUsername } from './fixtures.js';
 
 // Live updates (CONTRACT.md section 10): a reader with a thread open sees someone
 // else's reply arrive through the tab's event stream, without a reload and without the
 // 5 s poll; polling comes back only when the stream fails.
 
-test('a reply posted by someone else appears without a reload, through the event stream', { tag: '@desktop' }, async ({ page, browser }) => {
-  test.setTimeout(60_000);
+/** Someone else, in a browser of their own, who has started a thread on /g/. */
+async function writerWithThread(browser: Browser, title: string) {
   const writerContext = await browser.newContext();
   const writer = await writerContext.newPage();
   await registerViaApi(writer, uniqueUsername('writer'), 'writer pass');
-  const id = await createThreadViaApi(writer, 'g', `Live thread ${Date.now()}`);
+  const id = await createThreadViaApi(writer, 'g', `${title} ${Date.now()}`);
+  return { writer, writerContext, id };
+}
+
+test('a reply posted by someone else appears without a reload, through the event stream', { tag: '@desktop' }, async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const { writer, writerContext, id } = await writerWithThread(browser, 'Live thread');
 
   const threadReads: string[] = [];
   page.on('request', (request) => {
@@ -33,10 +40,7 @@ test('a reply posted by someone else appears without a reload, through the event
 
 test('a reply posted while the page loads, before its stream opens, still appears', { tag: '@desktop' }, async ({ page, browser }) => {
   test.setTimeout(60_000);
-  const writerContext = await browser.newContext();
-  const writer = await writerContext.newPage();
-  await registerViaApi(writer, uniqueUsername('writer'), 'writer pass');
-  const id = await createThreadViaApi(writer, 'g', `Early reply thread ${Date.now()}`);
+  const { writer, writerContext, id } = await writerWithThread(browser, 'Early reply thread');
   // The page's stream is held until the reply is in: the stream opens after it, as on a
   // slow phone, and resumes from the event the page's data was read at (`since`).
   let release = () => {};
@@ -59,10 +63,7 @@ test('a reply posted while the page loads, before its stream opens, still appear
 
 test('the thread falls back to polling when the event stream fails', { tag: '@desktop' }, async ({ page, browser }) => {
   test.setTimeout(60_000);
-  const writerContext = await browser.newContext();
-  const writer = await writerContext.newPage();
-  await registerViaApi(writer, uniqueUsername('writer'), 'writer pass');
-  const id = await createThreadViaApi(writer, 'g', `Unstreamed thread ${Date.now()}`);
+  const { writer, writerContext, id } = await writerWithThread(browser, 'Unstreamed thread');
   // The stream is refused (as a proxy without SSE support might): the browser gives up on it.
   await page.route('**/api/events**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"no"}' }));
   await page.goto(`/thread/${id}`);
