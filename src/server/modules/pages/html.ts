@@ -101,7 +101,7 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
    * right-aligned control whose row is still growing) moved when the rest arrived, a layout
    * shift on every slow device. `rel=expect` (Chromium 124+; other browsers paint as before).
    */
-  const RENDER_AFTER_PAGE = `<link rel="expect" href="#${PAGE_STATE_ID}" blocking="render" />`;
+  const renderedTemplate = template.replace('</head>', `  <link rel="expect" href="#${PAGE_STATE_ID}" blocking="render" />\n  </head>`);
 
   /**
    * The last live event's id, read before the page's data: the page's first event stream
@@ -113,11 +113,9 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
   /** The whole document: the rendered app and its state where the shell had an empty #root, its nonce still `__CSP_NONCE__`. */
   function assemble(rendered: PageRenderOutput, results: PageReadResult[], origin: string, url: URL): string {
     const meta = metaFromReads(results, rendered.title);
-    const head = renderIndexHtml(template, meta, { nonce: '__CSP_NONCE__', origin, pathname: url.pathname, canonical: canonicalOf(url) });
+    const head = renderIndexHtml(renderedTemplate, meta, { nonce: '__CSP_NONCE__', origin, pathname: url.pathname, canonical: canonicalOf(url) });
     // A function, so no `$` in them is special.
-    return head
-      .replace('</head>', () => `  ${RENDER_AFTER_PAGE}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`);
+    return head.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`);
   }
 
   return async function sendPage(request, reply, { form, status, url: pageUrl = request.url } = {}) {
