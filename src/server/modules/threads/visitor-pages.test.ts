@@ -84,6 +84,20 @@ describe("visitors' thread pages", () => {
       (response) => (JSON.parse(response.body) as { title: string }[]).some((thread) => thread.title === 'Listed after the list was kept'),
     );
     expect((await visitor.get('/api/boards/nosuchboard/threads')).statusCode).toBe(404);
+
+    // On one instance: an admin's list carries the posters' ipHashes, another user's their own
+    // votes; neither is kept nor handed on, and neither gets the visitors' list.
+    const here = t.client();
+    const visitorsList = (await here.get(url)).body;
+    const admin = await signUp(t, { admin: true });
+    const adminList = await admin.client.get(url);
+    expect(adminList.body).toContain('ipHash');
+    expect(adminList.headers['cache-control']).toBe('private, no-store');
+    const reader = await signUp(t);
+    expect((await reader.client.get(url)).headers['cache-control']).toBe('private, no-store');
+    const after = await here.get(url);
+    expect(after.body).toBe(visitorsList);
+    expect(after.body).not.toContain('ipHash');
   });
 
   it('show a write to whoever made it on the same instance at once, and to visitors there', async () => {
