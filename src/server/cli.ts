@@ -31,7 +31,7 @@ async function readPasswordLine(): Promise<string> {
   return '';
 }
 
-async function createAdmin(database: OpenDatabase, rawUsername: string | undefined): Promise<string> {
+async function createAdmin(database: OpenDatabase, secret: string, rawUsername: string | undefined): Promise<string> {
   const username = usernameSchema.safeParse(rawUsername);
   if (!username.success) throw new CliError(username.error.issues[0]?.message ?? 'Invalid username');
   const existing = await findUserByUsername(database.db, username.data);
@@ -43,7 +43,7 @@ async function createAdmin(database: OpenDatabase, rawUsername: string | undefin
   if (!line) throw new CliError(`${username.data} does not exist yet: give the new admin's password on standard input`);
   const password = passwordSchema.safeParse(line);
   if (!password.success) throw new CliError(password.error.issues[0]?.message ?? 'Invalid password');
-  const user = await createAuthService(database.db).register({ username: username.data, password: password.data, email: null, isAdmin: true });
+  const { user } = await createAuthService(database.db, secret).register({ username: username.data, password: password.data, email: null, isAdmin: true });
   return `Created admin ${user.username} (id ${user.id})`;
 }
 
@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
   const logger = pino({ level: 'warn' }, pino.destination(2));
   const database = await openDatabase(config, logger, { role: 'cli' });
   try {
-    console.log(await createAdmin(database, args[0]));
+    console.log(await createAdmin(database, config.secret, args[0]));
     return 0;
   } finally {
     await database.shutdown();

@@ -4,7 +4,6 @@ import type { Chains } from './chain/clients.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createPgChannels } from './lib/pg-channels.js';
-import { createPosterIds } from './lib/poster-id.js';
 import { createActivityService } from './modules/activities/index.js';
 import { createAuthService } from './modules/auth/index.js';
 import { createBoardService } from './modules/boards/index.js';
@@ -45,11 +44,10 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
   // Rows keep '/uploads/<name>'; every serializer builds the client's URL with imageUrlOf.
   const { saveImage, imageUrlOf } = uploads;
   const { paymentAddress } = config;
-  const posterIdOf = createPosterIds(config.secret);
   const boards = createBoardService(db);
   // Writes that notify announce the new unread counts once committed; a failure is logged.
   const publishNotified = createPublisher(db, log);
-  const threads = createThreadService({ db, saveImage, imageUrlOf, posterIdOf, publishNotified });
+  const threads = createThreadService({ db, saveImage, imageUrlOf, publishNotified });
   const users = createUserService(db, imageUrlOf);
   const channels = createPgChannels({ connectionString: directUrl, log });
   // The bans in force, in memory: the ban check on every guarded write asks it first.
@@ -58,7 +56,7 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
     activities: createActivityService(db),
     addresses: createAddressService(db),
     appeals: createAppealService(db, banList),
-    auth: createAuthService(db),
+    auth: createAuthService(db, config.secret),
     banList,
     bans: createBanService(db, banList),
     boards,
@@ -73,7 +71,7 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
     moderation: createModerationService(db, imageUrlOf),
     payments: createPaymentsService({ chains, paymentAddress }),
     notifications: createNotificationService({ db, log }),
-    posts: createPostService({ db, pool, saveImage, imageUrlOf, posterIdOf, publishNotified }),
+    posts: createPostService({ db, pool, saveImage, imageUrlOf, publishNotified }),
     premium: createPremiumService({ db, chains, paymentAddress }),
     reports: createReportService(db),
     saved: createSavedThreadService(db, imageUrlOf),

@@ -59,7 +59,7 @@ export async function openDatabase(
   const stopEmbedded = async () => embedded?.stop();
   const database = createDatabase(url, logger, { max: config.databasePoolSize, poolMode: config.databasePoolMode, directUrl: config.databaseDirectUrl });
   try {
-    await untilReachable(() => migrateThrough(database), logger);
+    await untilReachable(() => migrateThrough(database, config.secret), logger);
     if (database.poolMode === 'transaction') await checkPooledSettings(database.pool, logger);
   } catch (error) {
     await database.close().catch(() => undefined);
@@ -87,11 +87,11 @@ export async function openDatabase(
  * pooler would leave behind on whichever server connection ran it: they go through the
  * direct URL when there is one.
  */
-async function migrateThrough(database: Database): Promise<void> {
-  if (database.poolMode === 'session') return prepareDatabase(database.pool);
+async function migrateThrough(database: Database, secret: string): Promise<void> {
+  if (database.poolMode === 'session') return prepareDatabase(database.pool, { secret });
   const direct = new pg.Pool({ connectionString: database.directUrl, max: 1, application_name: 'hushboard-migrate', connectionTimeoutMillis: 5_000 });
   try {
-    await prepareDatabase(direct);
+    await prepareDatabase(direct, { secret });
   } finally {
     await direct.end();
   }

@@ -81,6 +81,16 @@ export const users = pgTable(
     publicTipsReceived: amount().notNull().default('0'),
     bio: text(),
     avatarUrl: text(),
+    /**
+     * The account's author key (lib/author-key.ts, docs/privacy.md) wrapped under its
+     * password; null only while it is still in escrow.
+     */
+    authorKeyWrapped: text(),
+    /**
+     * The author key in escrow under SECRET, for an account made before sealed
+     * authorship (migration 0011): deleted at the account's next sign-in.
+     */
+    authorKeyEscrow: text(),
   },
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
 );
@@ -99,6 +109,11 @@ export const sessions = pgTable(
     userId: ownedByUser(),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The user's author key sealed under a key derived from the cookie's token, which
+     * the database never holds: the row alone cannot unwrap it.
+     */
+    authorKeySealed: text(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -124,6 +139,11 @@ export const threads = pgTable(
     isLocked: boolean().notNull().default(false),
     isDeleted: boolean().notNull().default(false),
     deletedBy: deletedBy(),
+    /**
+     * An anonymous row's author tag (lib/author-key.ts): an HMAC of the thread under its
+     * author's key, which only that author's credentials unwrap; null on named rows.
+     */
+    authorTag: varchar({ length: 32 }),
     ipHash: ipHash(),
     isAnonymous: boolean().notNull().default(true),
     isPremium: boolean().notNull().default(false),
@@ -184,6 +204,11 @@ export const posts = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     replyToId: integer().references((): AnyPgColumn => posts.id, { onDelete: 'set null' }),
+    /**
+     * An anonymous row's author tag (lib/author-key.ts): an HMAC of the thread under its
+     * author's key, which only that author's credentials unwrap; null on named rows.
+     */
+    authorTag: varchar({ length: 32 }),
     ipHash: ipHash(),
     isAnonymous: boolean().notNull().default(true),
     isDeleted: boolean().notNull().default(false),

@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_TTL_MS } from '../../shared/constants.js';
 import { sessions, users } from '../db/schema.js';
+import { type AuthorKey, openForSession, sealForSession, unescrow } from '../lib/author-key.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
+import { SESSION_ENDED } from '../lib/messages.js';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -12,6 +14,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null; loaded once per /api request from the session cookie. */
     user: SessionUser | null;
+    /**
+     * The signed-in user's author key (lib/author-key.ts), opened from the session with
+     * the cookie's token; null for visitors. Never logged, never sent.
+     */
+    authorKey: AuthorKey | null;
+    /** The cookie named a session whose author key no longer opens: it was ended. */
+    sessionEnded: boolean;
     /** The signed-in user, else 401. */
     requireUser(): SessionUser;
     /** The signed-in admin: 401 for visitors, 403 for other users. */
@@ -20,8 +29,11 @@ declare module 'fastify' {
     loadUser(reply: FastifyReply): Promise<SessionUser | null>;
   }
   interface FastifyReply {
-    /** Starts a fresh session for the user (a new id, so none can be fixed in advance). */
-    startSession(userId: number): Promise<void>;
+    /**
+     * Starts a fresh session for the user (a new id, so none can be fixed in advance),
+     * holding their author key sealed under the new cookie's token.
+     */
+    startSession(userId: number, authorKey: AuthorKey): Promise<void>;
     /** Ends the current session in the database and clears the cookie. */
     endSession(): Promise<void>;
   }
@@ -39,10 +51,13 @@ const sessionIdOf = (token: string) => createHash('sha256').update(token).digest
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const { db } = app;
+  const { secret } = app.config;
 
   app.decorateRequest('user', null);
+  app.decorateRequest('authorKey', null);
+  app.decorateRequest('sessionEnded', false);
   app.decorateRequest('requireUser', function (this: FastifyRequest) {
-    if (!this.user) throw new UnauthorizedError();
+    if (!this.user) throw new UnauthorizedError(this.sessionEnded ? SESSION_ENDED : undefined);
     return this.user;
   });
   app.decorateRequest('requireAdmin', function (this: FastifyRequest) {
@@ -60,7 +75,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
 
   const findSession = db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+    .select({ user: users, expiresAt: sessions.expiresAt, authorKeySealed: sessions.authorKeySealed })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
@@ -71,8 +86,24 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const id = sessionIdOf(token);
     const [row] = await findSession.execute({ id });
     if (!row || !row.user.isActive) return;
+    // A session from before sealed authorship holds no key: its account's escrow, while
+    // it lasts, opens it. Neither (the escrow went at a sign-in elsewhere, or the sealed
+    // form does not open) ends the session: signed out, told why, never a 500.
+    const authorKey =
+      row.authorKeySealed !== null
+        ? openForSession(row.authorKeySealed, token)
+        : row.user.authorKeyEscrow !== null
+          ? unescrow(row.user.authorKeyEscrow, secret)
+          : null;
+    if (!authorKey) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+      request.sessionEnded = true;
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      return;
+    }
     (request as FastifyRequest & { [sessionIdCache]?: string })[sessionIdCache] = id;
     request.user = row.user;
+    request.authorKey = authorKey;
     // Sliding expiry, written at most about once a day per session rather than per request;
     // the cookie slides with the row then (only then: no Set-Cookie on every signed-in read).
     if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 60 * 60 * 1000) {
@@ -100,13 +131,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     loadSession(request, reply, token).then(() => done(), done);
   });
 
-  app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
+  app.decorateReply('startSession', async function (this: FastifyReply, userId: number, authorKey: AuthorKey) {
     const previous = this.request.cookies[SESSION_COOKIE];
     const token = randomBytes(32).toString('base64url');
     await db.transaction(async (tx) => {
       if (previous) await tx.delete(sessions).where(eq(sessions.id, sessionIdOf(previous)));
-      await tx.insert(sessions).values({ id: sessionIdOf(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+      await tx
+        .insert(sessions)
+        .values({ id: sessionIdOf(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS), authorKeySealed: sealForSession(authorKey, token) });
     });
+    this.request.authorKey = authorKey;
     this.setCookie(SESSION_COOKIE, token, { ...cookieOptions(this.request), maxAge: SESSION_TTL_MS / 1000 });
   });
 
@@ -114,6 +148,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const token = this.request.cookies[SESSION_COOKIE];
     if (token) await db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
     this.request.user = null;
+    this.request.authorKey = null;
     this.clearCookie(SESSION_COOKIE, cookieOptions(this.request));
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteAccountSchema, loginSchema, registerSchema } from '../../../shared/schemas/auth.js';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
-import { ACCOUNT_SUSPENDED, INVALID_CREDENTIALS } from '../../lib/messages.js';
+import { ACCOUNT_SUSPENDED, INVALID_CREDENTIALS, SESSION_ENDED } from '../../lib/messages.js';
 import { parseInput } from '../../lib/validate.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { serializeCurrentUser } from '../users/index.js';
@@ -17,8 +17,8 @@ export async function authRoutes(app: FastifyInstance) {
     await request.assertNotBanned();
     const input = parseInput(registerSchema, request.body);
     await app.powGate.check(request, 'register');
-    const user = await auth.register(input);
-    await reply.startSession(user.id);
+    const { user, authorKey } = await auth.register(input);
+    await reply.startSession(user.id, authorKey);
     return reply.code(201).send(serializeCurrentUser(user));
   });
 
@@ -31,8 +31,9 @@ export async function authRoutes(app: FastifyInstance) {
     if (!user) throw new UnauthorizedError(INVALID_CREDENTIALS);
     // Told only to someone who proved the password, so it reveals nothing to guessers.
     if (!user.isActive) throw new ForbiddenError(ACCOUNT_SUSPENDED);
-    await reply.startSession(user.id);
-    return serializeCurrentUser(await auth.recordLogin(user.id));
+    const signedIn = await auth.signIn(user, password);
+    await reply.startSession(user.id, signedIn.authorKey);
+    return serializeCurrentUser(signedIn.user);
   });
 
   app.post('/api/logout', async (_request, reply) => {
@@ -42,7 +43,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.get('/api/user', async (request) => {
     const user = request.user;
-    if (!user) throw new UnauthorizedError('Not logged in');
+    if (!user) throw new UnauthorizedError(request.sessionEnded ? SESSION_ENDED : 'Not logged in');
     return serializeCurrentUser(user);
   });
 

@@ -4,24 +4,35 @@ import type { Db } from '../../db/client.js';
 import { cryptoAddresses, followers, notifications, posts, savedThreads, sessions, threads, users, walletChallenges, walletLinks } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
+import { type AuthorKey, newAuthorKey, unescrow, unwrapWithPassword, wrapWithPassword } from '../../lib/author-key.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { touchThreadsOfUser } from '../../lib/thread-version.js';
 import { findUserByUsername } from '../users/index.js';
 
 type UserRow = typeof users.$inferSelect;
 
-export function createAuthService(db: Db) {
+/** A signed-in account: its row and the author key its password unwrapped. */
+export interface SignedIn {
+  user: UserRow;
+  authorKey: AuthorKey;
+}
+
+export function createAuthService(db: Db, secret: string) {
   return {
-    /** Creates an account; a username taken in any letter case is a 409. */
-    async register(input: { username: string; password: string; email: string | null; isAdmin?: boolean }): Promise<UserRow> {
+    /**
+     * Creates an account with a new author key, wrapped under its password (CONTRACT.md
+     * section 13); a username taken in any letter case is a 409.
+     */
+    async register(input: { username: string; password: string; email: string | null; isAdmin?: boolean }): Promise<SignedIn> {
       if (await findUserByUsername(db, input.username)) throw new ConflictError(USERNAME_TAKEN);
-      const passwordHash = await hashPassword(input.password);
+      const authorKey = newAuthorKey();
+      const [passwordHash, authorKeyWrapped] = await Promise.all([hashPassword(input.password), wrapWithPassword(authorKey, input.password)]);
       try {
         const [user] = await db
           .insert(users)
-          .values({ username: input.username, email: input.email, passwordHash, isAdmin: input.isAdmin ?? false, lastLoginAt: new Date() })
+          .values({ username: input.username, email: input.email, passwordHash, authorKeyWrapped, isAdmin: input.isAdmin ?? false, lastLoginAt: new Date() })
           .returning();
-        return user!;
+        return { user: user!, authorKey };
       } catch (error) {
         // Two registrations of one name at once: the unique index decides.
         if (isUniqueViolation(error)) throw new ConflictError(USERNAME_TAKEN);
@@ -36,9 +47,27 @@ export function createAuthService(db: Db) {
       return ok && user ? user : null;
     },
 
-    async recordLogin(userId: number): Promise<UserRow> {
-      const [user] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId)).returning();
-      return user!;
+    /**
+     * A sign-in with a proved password: its author key unwrapped (one argon2id
+     * derivation more than the check), or taken out of escrow and wrapped under the
+     * password, the escrow deleted (docs/privacy.md). A wrapped key that does not open
+     * with the right password was altered in the database: the account gets a new one,
+     * since a sign-in must not fail forever, and loses the old one's anonymous writing.
+     */
+    async signIn(user: UserRow, password: string): Promise<SignedIn> {
+      let authorKey = user.authorKeyWrapped === null ? null : await unwrapWithPassword(user.authorKeyWrapped, password);
+      const rewrap = authorKey === null;
+      if (!authorKey && user.authorKeyEscrow !== null) authorKey = unescrow(user.authorKeyEscrow, secret);
+      authorKey ??= newAuthorKey();
+      const [signedIn] = await db
+        .update(users)
+        .set({
+          lastLoginAt: new Date(),
+          ...(rewrap ? { authorKeyWrapped: await wrapWithPassword(authorKey, password), authorKeyEscrow: null } : {}),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      return { user: signedIn!, authorKey };
     },
 
     /**

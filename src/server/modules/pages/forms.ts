@@ -74,8 +74,8 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
         const user = await auth.verifyCredentials(username, password);
         if (!user) return show(401, {}, INVALID_CREDENTIALS);
         if (!user.isActive) return show(403, {}, ACCOUNT_SUSPENDED);
-        await reply.startSession(user.id);
-        await auth.recordLogin(user.id);
+        const signedIn = await auth.signIn(user, password);
+        await reply.startSession(user.id, signedIn.authorKey);
         // As the app does after logging in (SPEC.md section 2): home.
         return reply.redirect('/', 303);
       } catch (error) {
@@ -93,8 +93,8 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
         await request.assertNotBanned();
         // The form's schema: the API's fields plus the confirmation, which only the form checks.
         const { username, password, email } = parseInput(registerFormSchema, fields);
-        const user = await auth.register({ username, password, email });
-        await reply.startSession(user.id);
+        const { user, authorKey } = await auth.register({ username, password, email });
+        await reply.startSession(user.id, authorKey);
         return reply.redirect('/', 303);
       } catch (error) {
         const { status, errors, message } = failure(error);

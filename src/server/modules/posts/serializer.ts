@@ -1,7 +1,7 @@
 import type { Post } from '../../../shared/api.js';
 import type { posts } from '../../db/schema.js';
 import type { ImageUrlOf } from '../../lib/form.js';
-import type { PosterIdOf } from '../../lib/poster-id.js';
+import { posterIdOfTag } from '../../lib/author-key.js';
 import { authorFields } from '../../lib/privacy.js';
 import type { Viewer } from '../../lib/viewer.js';
 
@@ -10,14 +10,15 @@ export type PostRow = Omit<typeof posts.$inferSelect, 'searchVector'> & { userna
 /**
  * A post as this viewer may see it. A deleted post keeps its place in the thread but
  * loses its content, image and author (CONTRACT.md section 5); admins keep its IP
- * hash so they can still ban the poster. In a thread view (`posterIdOf` given) every
- * post carries posterId: an ID for anonymous posts, null for named and deleted ones.
+ * hash so they can still ban the poster. In a thread view (`withPosterId`) every post
+ * carries posterId: an ID from its author tag for anonymous posts, null for named and
+ * deleted ones.
  * Image paths leave as `imageUrlOf` makes them.
  */
-export function serializePost(row: PostRow, viewer: Viewer, imageUrlOf: ImageUrlOf, posterIdOf?: PosterIdOf): Post {
+export function serializePost(row: PostRow, viewer: Viewer, imageUrlOf: ImageUrlOf, withPosterId = false): Post {
   // One object literal per post, no spreads: a thread page serializes a hundred of these per request.
   const deleted = row.isDeleted;
-  const author = deleted ? null : authorFields(row, viewer);
+  const author = deleted ? null : authorFields(row, row.threadId, viewer);
   const post: Post = {
     id: row.id,
     threadId: row.threadId,
@@ -38,7 +39,7 @@ export function serializePost(row: PostRow, viewer: Viewer, imageUrlOf: ImageUrl
     username: author ? author.username : null,
     isOwn: author ? author.isOwn : false,
   };
-  if (posterIdOf) post.posterId = !deleted && row.isAnonymous && row.userId !== null ? posterIdOf(row.threadId, row.userId) : null;
+  if (withPosterId) post.posterId = !deleted && row.isAnonymous && row.authorTag !== null ? posterIdOfTag(row.authorTag) : null;
   if (author) {
     if (author.ipHash !== undefined) post.ipHash = author.ipHash;
   } else if (viewer.isAdmin) {

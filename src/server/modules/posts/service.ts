@@ -9,11 +9,10 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors
 import { hotScoreAfter } from '../../lib/hot-score.js';
 import { imageColumns, type ImageUrlOf, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
-import type { Viewer } from '../../lib/viewer.js';
+import { authorTagFor, type Viewer } from '../../lib/viewer.js';
 import type { ActivityEvent } from '../activities/index.js';
 import type { NewEvent } from '../events/index.js';
 import { replyNotificationsCtes, replyNotificationsResult, type PublishNotified } from '../notifications/index.js';
-import type { PosterIdOf } from '../../lib/poster-id.js';
 import { serializePost, type PostRow } from './serializer.js';
 
 type CreatePost = z.output<typeof createPostSchema>;
@@ -25,14 +24,12 @@ export function createPostService({
   pool,
   saveImage,
   imageUrlOf,
-  posterIdOf,
   publishNotified,
 }: {
   db: Db;
   pool: Database['pool'];
   saveImage: SaveImage;
   imageUrlOf: ImageUrlOf;
-  posterIdOf: PosterIdOf;
   /** Announces the reply's notifications to their recipients once it has committed. */
   publishNotified: PublishNotified;
 }) {
@@ -49,6 +46,8 @@ export function createPostService({
       const stored = image ? await saveImage(image) : undefined;
       const { imageUrl, thumbnailUrl, imageName } = imageColumns(stored);
       const replyToId = input.replyToId ?? null;
+      // An anonymous reply keeps its author's tag for the thread (CONTRACT.md section 13).
+      const authorTag = input.isAnonymous ? authorTagFor(viewer, input.threadId) : null;
       // Named, so PostgreSQL plans it once per connection instead of on every reply; it
       // returns the new post with its author's name, so nothing is read back (one round
       // trip fewer; interleaved A/B: 5-8% more replies/s).
@@ -59,12 +58,12 @@ export function createPostService({
             AND (${replyToId}::int IS NULL OR EXISTS (SELECT 1 FROM posts WHERE id = ${replyToId}::int AND thread_id = ${input.threadId}))
           RETURNING id, title, user_id),
         post AS (
-          INSERT INTO posts (thread_id, user_id, content, is_anonymous, reply_to_id, ip_hash, image_url, thumbnail_url, image_name)
-          SELECT id, ${author.id}::int, ${input.content}::text, ${input.isAnonymous}::boolean, ${replyToId}::int, ${author.ipHash}::text,
+          INSERT INTO posts (thread_id, user_id, content, is_anonymous, author_tag, reply_to_id, ip_hash, image_url, thumbnail_url, image_name)
+          SELECT id, ${author.id}::int, ${input.content}::text, ${input.isAnonymous}::boolean, ${authorTag}::varchar, ${replyToId}::int, ${author.ipHash}::text,
             ${imageUrl}::text, ${thumbnailUrl}::text, ${imageName}::text
           FROM bumped
           RETURNING id, thread_id, user_id, content, image_url, image_name, thumbnail_url, created_at, updated_at, reply_to_id, ip_hash,
-            is_anonymous, is_deleted, upvotes, downvotes),
+            is_anonymous, author_tag, is_deleted, upvotes, downvotes),
         counted AS (
           UPDATE users SET post_count = post_count + 1 WHERE id = ${author.id} AND EXISTS (SELECT 1 FROM post)
           RETURNING username),
@@ -79,7 +78,7 @@ export function createPostService({
         ${replyNotificationsCtes(input.content)}
         SELECT post.id, post.thread_id AS "threadId", post.user_id AS "userId", post.content, post.image_url AS "imageUrl",
           post.image_name AS "imageName", post.thumbnail_url AS "thumbnailUrl", post.created_at AS "createdAt", post.updated_at AS "updatedAt",
-          post.reply_to_id AS "replyToId", post.ip_hash AS "ipHash", post.is_anonymous AS "isAnonymous", post.is_deleted AS "isDeleted",
+          post.reply_to_id AS "replyToId", post.ip_hash AS "ipHash", post.is_anonymous AS "isAnonymous", post.author_tag AS "authorTag", post.is_deleted AS "isDeleted",
           post.upvotes, post.downvotes, (SELECT username FROM counted) AS username, ${replyNotificationsResult}
         FROM post`);
       const row = rows[0];
@@ -93,7 +92,7 @@ export function createPostService({
       const { notified, notificationSlots, ...post } = row;
       await publishNotified({ recipients: notified ?? [], slots: notificationSlots });
       // The new reply joins a thread view, so it carries its posterId like the others there.
-      return serializePost(post, viewer, imageUrlOf, posterIdOf);
+      return serializePost(post, viewer, imageUrlOf, true);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { BoardRef, Thread } from '../../../shared/api.js';
 import type { threads } from '../../db/schema.js';
 import type { ImageUrlOf } from '../../lib/form.js';
-import type { PosterIdOf } from '../../lib/poster-id.js';
+import { posterIdOfTag } from '../../lib/author-key.js';
 import { authorFields } from '../../lib/privacy.js';
 import type { Viewer } from '../../lib/viewer.js';
 
@@ -11,11 +11,11 @@ export type ThreadRow = Omit<typeof threads.$inferSelect, 'searchVector'> & { us
  * A thread as this viewer may see it; the only way threads leave the server. The
  * hidden part of a premium thread is included only when `withPremiumContent` (the
  * thread page) and the viewer has access; posterId only on the thread page
- * (`posterIdOf` given), for an anonymous opening post. Image paths leave as `imageUrlOf` makes them.
+ * (`withPosterId`), for an anonymous opening post, from its author tag. Image paths leave as `imageUrlOf` makes them.
  */
-export function serializeThread(row: ThreadRow, viewer: Viewer, imageUrlOf: ImageUrlOf, access: { hasAccess: boolean; withPremiumContent?: boolean }, posterIdOf?: PosterIdOf): Thread {
+export function serializeThread(row: ThreadRow, viewer: Viewer, imageUrlOf: ImageUrlOf, access: { hasAccess: boolean; withPremiumContent?: boolean }, withPosterId = false): Thread {
   // One object literal, no spreads: lists serialize many of these per request.
-  const author = authorFields(row, viewer);
+  const author = authorFields(row, row.id, viewer);
   const thread: Thread = {
     id: row.id,
     boardId: row.boardId,
@@ -45,6 +45,6 @@ export function serializeThread(row: ThreadRow, viewer: Viewer, imageUrlOf: Imag
     isOwn: author.isOwn,
   };
   if (author.ipHash !== undefined) thread.ipHash = author.ipHash;
-  if (posterIdOf) thread.posterId = row.isAnonymous && row.userId !== null ? posterIdOf(row.id, row.userId) : null;
+  if (withPosterId) thread.posterId = row.isAnonymous && row.authorTag !== null ? posterIdOfTag(row.authorTag) : null;
   return thread;
 }

@@ -9,9 +9,8 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors
 import { initialHotScore } from '../../lib/hot-score.js';
 import { imageColumns, type ImageUrlOf, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
-import type { PosterIdOf } from '../../lib/poster-id.js';
 import { singleFlight } from '../../lib/single-flight.js';
-import { VISITOR, type Viewer } from '../../lib/viewer.js';
+import { authorTagFor, VISITOR, type Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/index.js';
 import { recordEvent } from '../events/index.js';
 import { notifyNewThread, type PublishNotified } from '../notifications/index.js';
@@ -29,13 +28,11 @@ export function createThreadService({
   db,
   saveImage,
   imageUrlOf,
-  posterIdOf,
   publishNotified,
 }: {
   db: Db;
   saveImage: SaveImage;
   imageUrlOf: ImageUrlOf;
-  posterIdOf: PosterIdOf;
   /** Announces a new thread's notifications to their recipients once it has committed. */
   publishNotified: PublishNotified;
 }) {
@@ -104,8 +101,8 @@ export function createThreadService({
         findThreadPosts(db, id, afterPostId, THREAD_POSTS_PER_PAGE),
       ]);
       const thread = {
-        ...serializeThread(row, viewer, imageUrlOf, { hasAccess: access.has(row.id), withPremiumContent: true }, posterIdOf),
-        posts: posts.map((post) => serializePost(post, viewer, imageUrlOf, posterIdOf)),
+        ...serializeThread(row, viewer, imageUrlOf, { hasAccess: access.has(row.id), withPremiumContent: true }, true),
+        posts: posts.map((post) => serializePost(post, viewer, imageUrlOf, true)),
       };
       return { thread, version: row.version };
     },
@@ -134,6 +131,8 @@ export function createThreadService({
             hotScore: initialHotScore,
           })
           .returning({ id: threads.id });
+        // Its tag needs its id: an anonymous thread keeps its author's tag for itself (CONTRACT.md section 13).
+        if (input.isAnonymous) await tx.update(threads).set({ authorTag: authorTagFor(viewer, thread!.id) }).where(eq(threads.id, thread!.id));
         await tx
           .update(users)
           .set({ threadCount: sql`${users.threadCount} + 1` })

@@ -1,0 +1,130 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { hashRaw } from '@node-rs/argon2';
+
+/**
+ * The author key (CONTRACT.md section 13, docs/privacy.md): 32 random bytes per account
+ * that recognise the account's anonymous writing. The database keeps it only wrapped:
+ * under a key derived from the password (argon2id with a salt of its own, so the
+ * password hash in the users row cannot unwrap it), in each session under a key derived
+ * from the session's cookie token (the row keeps only the token's SHA-256), and, for
+ * accounts that have not signed in since sealed authorship arrived, in escrow under
+ * SECRET. Every wrapped form is `v1.<iv>.<ciphertext+tag>` (AES-256-GCM, base64url),
+ * prefixed with the argon2 salt for the password form.
+ */
+export type AuthorKey = Buffer;
+
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const VERSION = 'v1';
+
+// The login's own argon2id work (lib/password.ts), with 32 raw bytes out.
+const passwordKdf = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: KEY_BYTES };
+
+export function newAuthorKey(): AuthorKey {
+  return randomBytes(KEY_BYTES);
+}
+
+function seal(wrappingKey: Buffer, plaintext: Buffer, context: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', wrappingKey, iv);
+  // The context is authenticated: a wrapped key moved to another purpose does not open.
+  cipher.setAAD(Buffer.from(context));
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
+  return `${iv.toString('base64url')}.${body.toString('base64url')}`;
+}
+
+function open(wrappingKey: Buffer, sealed: string, context: string): AuthorKey | null {
+  const [ivText, bodyText, extra] = sealed.split('.');
+  if (ivText === undefined || bodyText === undefined || extra !== undefined) return null;
+  const iv = Buffer.from(ivText, 'base64url');
+  const body = Buffer.from(bodyText, 'base64url');
+  if (iv.length !== IV_BYTES || body.length !== KEY_BYTES + TAG_BYTES) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', wrappingKey, iv);
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(body.subarray(KEY_BYTES));
+    return Buffer.concat([decipher.update(body.subarray(0, KEY_BYTES)), decipher.final()]);
+  } catch {
+    return null;
+  }
+}
+
+const derived = (secret: Buffer | string, info: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), info, KEY_BYTES));
+
+/** The key wrapped under the password: one argon2id derivation, as long as the login's. */
+export async function wrapWithPassword(key: AuthorKey, password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const kek = await hashRaw(password, { ...passwordKdf, salt });
+  return `${VERSION}.${salt.toString('base64url')}.${seal(kek, key, 'password')}`;
+}
+
+/** The key under the password, or null when the password or the wrapped form is not right. */
+export async function unwrapWithPassword(wrapped: string, password: string): Promise<AuthorKey | null> {
+  const [version, saltText, ...rest] = wrapped.split('.');
+  if (version !== VERSION || saltText === undefined || rest.length !== 2) return null;
+  const salt = Buffer.from(saltText, 'base64url');
+  if (salt.length < 8) return null;
+  const kek = await hashRaw(password, { ...passwordKdf, salt });
+  return open(kek, rest.join('.'), 'password');
+}
+
+/**
+ * The key in escrow under SECRET: only for accounts that existed before sealed
+ * authorship and have not signed in since (docs/privacy.md says what that means).
+ */
+export function escrow(key: AuthorKey, secret: string): string {
+  return `${VERSION}.${seal(derived(secret, 'hushboard author-key escrow'), key, 'escrow')}`;
+}
+
+export function unescrow(escrowed: string, secret: string): AuthorKey | null {
+  const [version, ...rest] = escrowed.split('.');
+  if (version !== VERSION || rest.length !== 2) return null;
+  return open(derived(secret, 'hushboard author-key escrow'), rest.join('.'), 'escrow');
+}
+
+/**
+ * The key as a session row keeps it: under a key derived from the cookie's token,
+ * which the database never holds (it keeps the token's SHA-256 as the row's id).
+ */
+export function sealForSession(key: AuthorKey, token: string): string {
+  return `${VERSION}.${seal(derived(token, 'hushboard session author-key'), key, 'session')}`;
+}
+
+export function openForSession(sealed: string, token: string): AuthorKey | null {
+  const [version, ...rest] = sealed.split('.');
+  if (version !== VERSION || rest.length !== 2) return null;
+  return open(derived(token, 'hushboard session author-key'), rest.join('.'), 'session');
+}
+
+/**
+ * The author tag of one account in one thread: what an anonymous thread or post keeps
+ * instead of its author. One HMAC tells its author "this is mine"; without the key it
+ * is 32 hex characters unrelated to the account and to the same author's other threads.
+ */
+export function authorTag(key: AuthorKey, threadId: number): string {
+  return createHmac('sha256', key).update(`author-tag:${threadId}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * The poster ID shown on an anonymous thread's or post's thread page (CONTRACT.md
+ * sections 11 and 13), from its tag alone: stable for the thread's life, unchanged when
+ * the account is renamed or deleted, unrelated across threads, and not the tag itself
+ * (which suspensions name).
+ */
+export function posterIdOfTag(tag: string): string {
+  return createHash('sha256').update(`poster-id:${tag}`).digest('base64url').slice(0, 8);
+}
+
+/** A signed-in author's tags, one HMAC per thread, kept for the request that asks. */
+export function authorTagsOf(key: AuthorKey): (threadId: number) => string {
+  const tags = new Map<number, string>();
+  return (threadId) => {
+    let tag = tags.get(threadId);
+    if (tag === undefined) {
+      tag = authorTag(key, threadId);
+      tags.set(threadId, tag);
+    }
+    return tag;
+  };
+}
