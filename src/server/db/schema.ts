@@ -226,15 +226,36 @@ export const posts = pgTable(
     index('posts_reply_to_idx').on(t.replyToId),
     index('posts_ip_hash_idx').on(t.ipHash),
     index('posts_image_idx').on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
+    // An author's own anonymous replies in the threads their key lists (modules/authorship).
+    index('posts_author_tag_idx').on(t.threadId, t.authorTag).where(sql`${t.authorTag} IS NOT NULL`),
   ],
 );
+
+/**
+ * The threads each author wrote in anonymously (modules/authorship, CONTRACT.md section
+ * 13): one row per thread under a slot reference that only the author's key computes,
+ * the thread id sealed under that key. No account, no time, no value shared between
+ * one author's rows: the key is the only way to them.
+ */
+export const authoredThreads = pgTable('authored_threads', {
+  ref: varchar({ length: 32 }).primaryKey(),
+  sealed: text().notNull(),
+});
 
 export const votes = pgTable(
   'votes',
   {
     id: id(),
-    userId: ownedByUser(),
-    ipHash: ipHash(),
+    /**
+     * Only on votes cast before sealed authorship, until the start that follows gives them
+     * their voter tag (db/escrow-author-keys.ts); null on every vote since.
+     */
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Who voted, as only the voter can tell (CONTRACT.md section 13): an HMAC of the item
+     * under the voter's author key (lib/author-key.ts), one per voter per item.
+     */
+    voterTag: varchar({ length: 32 }),
     threadId: integer().references(() => threads.id, { onDelete: 'cascade' }),
     postId: integer().references(() => posts.id, { onDelete: 'cascade' }),
     voteType: smallint().notNull(),
@@ -243,11 +264,10 @@ export const votes = pgTable(
   (t) => [
     check('votes_vote_type_check', sql`${t.voteType} IN (1, -1)`),
     check('votes_one_target_check', sql`num_nonnulls(${t.threadId}, ${t.postId}) = 1`),
-    uniqueIndex('votes_user_thread_idx').on(t.userId, t.threadId).where(sql`${t.threadId} IS NOT NULL`),
-    uniqueIndex('votes_user_post_idx').on(t.userId, t.postId).where(sql`${t.postId} IS NOT NULL`),
+    uniqueIndex('votes_voter_thread_idx').on(t.voterTag, t.threadId).where(sql`${t.threadId} IS NOT NULL`),
+    uniqueIndex('votes_voter_post_idx').on(t.voterTag, t.postId).where(sql`${t.postId} IS NOT NULL`),
     index('votes_thread_idx').on(t.threadId),
     index('votes_post_idx').on(t.postId),
-    index('votes_ip_hash_idx').on(t.ipHash),
   ],
 );
 
@@ -285,10 +305,9 @@ export const userActivities = pgTable(
     userId: ownedByUser(),
     activityType: varchar({ length: 32 }).notNull(),
     activityData: jsonb().notNull().default({}),
-    ipHash: ipHash(),
     createdAt: createdAt(),
   },
-  (t) => [index('user_activities_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()), index('user_activities_ip_hash_idx').on(t.ipHash)],
+  (t) => [index('user_activities_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 /**
@@ -559,8 +578,14 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    /** The recipient. */
-    userId: ownedByUser(),
+    /** The recipient, when named content of theirs (or their name) is what the notification is about. */
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The recipient when anonymous content of theirs is what it is about (CONTRACT.md
+     * section 13): the author tag of that content, which only its author's key
+     * computes. Exactly one of userId and recipientTag is set.
+     */
+    recipientTag: varchar({ length: 32 }),
     type: varchar({ length: 16 }).$type<'reply' | 'quote' | 'mention' | 'thread' | 'tip'>().notNull(),
     threadId: integer()
       .notNull()
@@ -574,6 +599,8 @@ export const notifications = pgTable(
     // The page (newest first, by id) and the unread count.
     index('notifications_user_idx').on(t.userId, t.id.desc()),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index('notifications_recipient_tag_idx').on(t.recipientTag, t.id.desc()).where(sql`${t.recipientTag} IS NOT NULL`),
+    check('notifications_one_recipient_check', sql`num_nonnulls(${t.userId}, ${t.recipientTag}) = 1`),
     // Withdrawing a deleted thread's or post's notifications.
     index('notifications_thread_idx').on(t.threadId),
     index('notifications_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),

@@ -1,6 +1,6 @@
 import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bannedIps, ipHashPrefixes, posts, threads, userActivities, votes } from '../db/schema.js';
+import { bannedIps, ipHashPrefixes, posts, threads } from '../db/schema.js';
 import { useTestApp } from '../test/app.js';
 import { createReply, createThread, signUp, type TestUser } from '../test/factories.js';
 import { eraseOldIpHashes } from './ip-hash-erasure.js';
@@ -15,55 +15,56 @@ beforeAll(async () => {
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 describe('eraseOldIpHashes', () => {
-  it('erases hashes older than 90 days from content, votes and activity, keeps newer ones and bans, and is idempotent', async () => {
+  it('erases hashes older than 90 days from content, keeps newer ones and bans, and is idempotent', async () => {
     const { db } = t.database;
     const old = await createThread(t, user);
     const recent = await createThread(t, user);
     const oldReply = await createReply(user, recent.id);
     const recentReply = await createReply(user, recent.id);
-    await user.client.post(`/api/threads/${old.id}/vote`, { voteType: 1 });
-    await user.client.post(`/api/threads/${recent.id}/vote`, { voteType: 1 });
     const hash = (await db.select({ ipHash: threads.ipHash }).from(threads).where(eq(threads.id, old.id)))[0]!.ipHash!;
     await db.insert(bannedIps).values({ ipHash: hash, reason: 'kept', bannedAt: daysAgo(400) });
 
     await db.update(threads).set({ createdAt: daysAgo(91) }).where(eq(threads.id, old.id));
     await db.update(threads).set({ createdAt: daysAgo(89) }).where(eq(threads.id, recent.id));
     await db.update(posts).set({ createdAt: daysAgo(120) }).where(eq(posts.id, oldReply.id));
-    await db.update(votes).set({ createdAt: daysAgo(91) }).where(eq(votes.threadId, old.id));
-    await db.update(userActivities).set({ createdAt: daysAgo(100) }).where(sql`${userActivities.activityData}->>'threadId' = ${String(old.id)}`);
     // Far apart ids, so the walk crosses several windows and their edges.
     const far = await db.execute<{ id: number }>(sql`
-      INSERT INTO user_activities (id, user_id, activity_type, activity_data, ip_hash, created_at) OVERRIDING SYSTEM VALUE
-      VALUES (10001, ${user.id}, 'profile_updated', '{"fields":[]}', ${hash}, ${daysAgo(200).toISOString()}),
-             (20000, ${user.id}, 'profile_updated', '{"fields":[]}', ${hash}, ${daysAgo(200).toISOString()}),
-             (20001, ${user.id}, 'profile_updated', '{"fields":[]}', ${hash}, ${daysAgo(1).toISOString()})
+      INSERT INTO posts (id, thread_id, content, ip_hash, created_at) OVERRIDING SYSTEM VALUE
+      VALUES (10001, ${recent.id}, 'far', ${hash}, ${daysAgo(200).toISOString()}),
+             (20000, ${recent.id}, 'far', ${hash}, ${daysAgo(200).toISOString()}),
+             (20001, ${recent.id}, 'far', ${hash}, ${daysAgo(1).toISOString()})
       RETURNING id`);
     expect(far.rows).toHaveLength(3);
 
-    // Created old: the old thread, its vote, its two activities (thread, vote), and the two far activities.
+    // Created old: the old thread, the old reply and the two far old posts.
     // Its prefix row looks old, but newer content still carries the hash: it stays.
     await db.update(ipHashPrefixes).set({ lastSeenAt: daysAgo(200) });
-    expect(await eraseOldIpHashes(db)).toEqual({ threads: 1, posts: 1, votes: 1, activities: 4, appeals: 0, prefixes: 0 });
+    expect(await eraseOldIpHashes(db)).toEqual({ threads: 1, posts: 3, appeals: 0, prefixes: 0 });
     expect(await db.$count(ipHashPrefixes, eq(ipHashPrefixes.ipHash, hash))).toBe(1);
 
     const threadHashes = await db.select({ id: threads.id, ipHash: threads.ipHash }).from(threads).where(inArray(threads.id, [old.id, recent.id]));
     expect(Object.fromEntries(threadHashes.map((row) => [row.id, row.ipHash]))).toEqual({ [old.id]: null, [recent.id]: hash });
-    const postHashes = await db.select({ id: posts.id, ipHash: posts.ipHash }).from(posts).where(inArray(posts.id, [oldReply.id, recentReply.id]));
-    expect(Object.fromEntries(postHashes.map((row) => [row.id, row.ipHash]))).toEqual({ [oldReply.id]: null, [recentReply.id]: hash });
-    const voteHashes = await db.select({ threadId: votes.threadId, ipHash: votes.ipHash }).from(votes).where(inArray(votes.threadId, [old.id, recent.id]));
-    expect(Object.fromEntries(voteHashes.map((vote) => [vote.threadId, vote.ipHash]))).toEqual({ [old.id]: null, [recent.id]: hash });
-    const activities = await db.select({ id: userActivities.id, ipHash: userActivities.ipHash }).from(userActivities).where(inArray(userActivities.id, [10001, 20000, 20001]));
-    expect(Object.fromEntries(activities.map((row) => [row.id, row.ipHash]))).toEqual({ 10001: null, 20000: null, 20001: hash });
+    const postHashes = await db
+      .select({ id: posts.id, ipHash: posts.ipHash })
+      .from(posts)
+      .where(inArray(posts.id, [oldReply.id, recentReply.id, 10001, 20000, 20001]));
+    expect(Object.fromEntries(postHashes.map((row) => [row.id, row.ipHash]))).toEqual({
+      [oldReply.id]: null,
+      [recentReply.id]: hash,
+      10001: null,
+      20000: null,
+      20001: hash,
+    });
     expect((await db.select({ ipHash: bannedIps.ipHash }).from(bannedIps))[0]!.ipHash).toBe(hash);
 
-    const remaining = await db.$count(userActivities, isNotNull(userActivities.ipHash));
-    expect(await eraseOldIpHashes(db)).toEqual({ threads: 0, posts: 0, votes: 0, activities: 0, appeals: 0, prefixes: 0 });
-    expect(await db.$count(userActivities, isNotNull(userActivities.ipHash))).toBe(remaining);
+    const remaining = await db.$count(posts, isNotNull(posts.ipHash));
+    expect(await eraseOldIpHashes(db)).toEqual({ threads: 0, posts: 0, appeals: 0, prefixes: 0 });
+    expect(await db.$count(posts, isNotNull(posts.ipHash))).toBe(remaining);
 
     // A year on, everything has aged out; the ban still keeps its hash.
     const later = await eraseOldIpHashes(db, new Date(Date.now() + 365 * 86_400_000));
     expect(later.threads).toBeGreaterThan(0);
-    for (const table of [threads, posts, votes, userActivities]) expect(await db.$count(table, isNotNull(table.ipHash))).toBe(0);
+    for (const table of [threads, posts]) expect(await db.$count(table, isNotNull(table.ipHash))).toBe(0);
     // The prefix hashes went with them (the ban keeps its own hash).
     expect(later.prefixes).toBeGreaterThan(0);
     expect(await db.$count(ipHashPrefixes)).toBe(0);

@@ -1,19 +1,23 @@
 import { and, gt, isNotNull, lt, lte, max, min, sql } from 'drizzle-orm';
 import { IP_HASH_RETENTION_DAYS } from '../../shared/constants.js';
 import type { Db } from '../db/client.js';
-import { banAppeals, ipHashPrefixes, posts, threads, userActivities, votes } from '../db/schema.js';
+import { banAppeals, ipHashPrefixes, posts, threads } from '../db/schema.js';
 
 /** Ids per UPDATE: each statement locks at most this many rows, briefly. */
 const BATCH_IDS = 5000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The tables whose rows carry the IP hash of whoever wrote them (an appeal's, its appellant's); ban entries are not among them. */
-const tables = { threads, posts, votes, activities: userActivities, appeals: banAppeals } as const;
+/**
+ * The tables whose rows carry the IP hash of whoever wrote them (an appeal's, its
+ * appellant's); ban entries are not among them. Nothing that names an account keeps one
+ * (CONTRACT.md section 13): votes and activity carry none since migration 0011.
+ */
+const tables = { threads, posts, appeals: banAppeals } as const;
 type Erased = Record<keyof typeof tables | 'prefixes', number>;
 
 /**
  * Erases IP hashes older than IP_HASH_RETENTION_DAYS (CONTRACT.md section 4) from
- * content, votes and activity, then the prefix hashes kept beside them. Bans keep
+ * content and appeals, then the prefix hashes kept beside them. Bans keep
  * theirs until lifted or expired.
  *
  * It walks each table by id windows rather than "the next 5,000 old rows": every
@@ -24,7 +28,7 @@ type Erased = Record<keyof typeof tables | 'prefixes', number>;
  */
 export async function eraseOldIpHashes(db: Db, now = new Date()): Promise<Erased> {
   const cutoff = new Date(now.getTime() - IP_HASH_RETENTION_DAYS * DAY_MS);
-  const erased = { threads: 0, posts: 0, votes: 0, activities: 0, appeals: 0, prefixes: 0 };
+  const erased = { threads: 0, posts: 0, appeals: 0, prefixes: 0 };
   for (const [name, table] of Object.entries(tables) as [keyof typeof tables, (typeof tables)[keyof typeof tables]][]) {
     const [range] = await db.select({ first: min(table.id), last: max(table.id) }).from(table);
     if (range?.first == null || range.last == null) continue;
@@ -42,7 +46,7 @@ export async function eraseOldIpHashes(db: Db, now = new Date()): Promise<Erased
 
 /**
  * The prefix hashes of an ipHash go with it (CONTRACT.md section 11): a row not seen
- * since the cutoff whose hash no content, vote or activity carries any more. Its
+ * since the cutoff whose hash no content or appeal carries any more. Its
  * lastSeenAt may lag by an hour (plugins/client-ip.ts), so a row still carried by a
  * newer write stays until that write's hash is erased too. Ban rows keep their own
  * range hash until lifted or expired.
@@ -56,8 +60,6 @@ async function eraseOldPrefixes(db: Db, cutoff: Date): Promise<number> {
         where p.last_seen_at < ${cutoff.toISOString()}
           and not exists (select 1 from ${threads} where ip_hash = p.ip_hash)
           and not exists (select 1 from ${posts} where ip_hash = p.ip_hash)
-          and not exists (select 1 from ${votes} where ip_hash = p.ip_hash)
-          and not exists (select 1 from ${userActivities} where ip_hash = p.ip_hash)
           and not exists (select 1 from ${banAppeals} where ip_hash = p.ip_hash)
         limit ${BATCH_IDS})`);
     total += result.rowCount ?? 0;

@@ -25,30 +25,33 @@ export function newAuthorKey(): AuthorKey {
   return randomBytes(KEY_BYTES);
 }
 
-function seal(wrappingKey: Buffer, plaintext: Buffer, context: string): string {
+function sealBytes(wrappingKey: Buffer, plaintext: Buffer, context: string): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', wrappingKey, iv);
-  // The context is authenticated: a wrapped key moved to another purpose does not open.
+  // The context is authenticated: a sealed value moved to another purpose does not open.
   cipher.setAAD(Buffer.from(context));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
   return `${iv.toString('base64url')}.${body.toString('base64url')}`;
 }
 
-function open(wrappingKey: Buffer, sealed: string, context: string): AuthorKey | null {
+function openBytes(wrappingKey: Buffer, sealed: string, context: string, length: number): Buffer | null {
   const [ivText, bodyText, extra] = sealed.split('.');
   if (ivText === undefined || bodyText === undefined || extra !== undefined) return null;
   const iv = Buffer.from(ivText, 'base64url');
   const body = Buffer.from(bodyText, 'base64url');
-  if (iv.length !== IV_BYTES || body.length !== KEY_BYTES + TAG_BYTES) return null;
+  if (iv.length !== IV_BYTES || body.length !== length + TAG_BYTES) return null;
   try {
     const decipher = createDecipheriv('aes-256-gcm', wrappingKey, iv);
     decipher.setAAD(Buffer.from(context));
-    decipher.setAuthTag(body.subarray(KEY_BYTES));
-    return Buffer.concat([decipher.update(body.subarray(0, KEY_BYTES)), decipher.final()]);
+    decipher.setAuthTag(body.subarray(length));
+    return Buffer.concat([decipher.update(body.subarray(0, length)), decipher.final()]);
   } catch {
     return null;
   }
 }
+
+const seal = (wrappingKey: Buffer, key: AuthorKey, context: string) => sealBytes(wrappingKey, key, context);
+const open = (wrappingKey: Buffer, sealed: string, context: string): AuthorKey | null => openBytes(wrappingKey, sealed, context, KEY_BYTES);
 
 const derived = (secret: Buffer | string, info: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), info, KEY_BYTES));
 
@@ -127,4 +130,37 @@ export function authorTagsOf(key: AuthorKey): (threadId: number) => string {
     }
     return tag;
   };
+}
+
+/**
+ * The author's list of the threads they wrote in anonymously (their Activity tab, their
+ * notifications' tags) is kept as one row per thread in `authored_threads`, each under a
+ * slot reference of its own: HMAC(key, slot n) for n = 0, 1, 2, ... So the rows of one
+ * author share no value, and a dump cannot even group them; only the key finds them,
+ * by asking for its next references until one is missing.
+ */
+export function authoredSlotRef(key: AuthorKey, slot: number): string {
+  return createHmac('sha256', key).update(`authored-slot:${slot}`).digest('hex').slice(0, 32);
+}
+
+/** A thread id sealed under the key, bound to its slot (a row moved to another slot does not open). */
+export function sealThreadId(key: AuthorKey, ref: string, threadId: number): string {
+  const id = Buffer.alloc(8);
+  id.writeBigUInt64BE(BigInt(threadId));
+  return sealBytes(derived(key, 'hushboard authored threads'), id, ref);
+}
+
+export function openThreadId(key: AuthorKey, ref: string, sealed: string): number | null {
+  const id = openBytes(derived(key, 'hushboard authored threads'), sealed, ref, 8);
+  return id === null ? null : Number(id.readBigUInt64BE());
+}
+
+/**
+ * A voter's tag on one item (CONTRACT.md section 13): one per voter per thread or post,
+ * so the voter finds and changes their vote and the unique index keeps one each, while
+ * the votes of one voter share no value in the database.
+ */
+export function voterTag(key: AuthorKey, item: { threadId: number } | { postId: number }): string {
+  const name = 'threadId' in item ? `thread:${item.threadId}` : `post:${item.postId}`;
+  return createHmac('sha256', key).update(`voter-tag:${name}`).digest('hex').slice(0, 32);
 }

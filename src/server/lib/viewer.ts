@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { authorTagsOf } from './author-key.js';
+import { type AuthorKey, authorTagsOf } from './author-key.js';
 import { UnauthorizedError } from './errors.js';
 import { hasActiveMembership } from './membership.js';
 import { SESSION_ENDED } from './messages.js';
@@ -15,9 +15,11 @@ export interface Viewer {
    * opened: how they recognise their anonymous writing. Null for visitors.
    */
   authorTagOf?: ((threadId: number) => string) | null;
+  /** The key itself, for the writes that list the viewer's anonymous threads (lib/authored-threads.ts). */
+  authorKey?: AuthorKey | null;
 }
 
-export const VISITOR: Viewer = { userId: null, isAdmin: false, isMember: false, authorTagOf: null };
+export const VISITOR: Viewer = { userId: null, isAdmin: false, isMember: false, authorTagOf: null, authorKey: null };
 
 /**
  * The viewer's author tag in a thread, for writing anonymously there: a signed-in
@@ -28,6 +30,12 @@ export function authorTagFor(viewer: Viewer, threadId: number): string {
   return viewer.authorTagOf(threadId);
 }
 
+/** The viewer's author key, for writing anonymously: a signed-in viewer always has one. */
+export function authorKeyOf(viewer: Viewer): AuthorKey {
+  if (!viewer.authorKey) throw new UnauthorizedError(SESSION_ENDED);
+  return viewer.authorKey;
+}
+
 export function viewerOf(request: FastifyRequest): Viewer {
   const user = request.user;
   if (!user) return VISITOR;
@@ -36,5 +44,6 @@ export function viewerOf(request: FastifyRequest): Viewer {
     isAdmin: user.isAdmin,
     isMember: hasActiveMembership(user),
     authorTagOf: request.authorKey ? authorTagsOf(request.authorKey) : null,
+    authorKey: request.authorKey,
   };
 }

@@ -25,6 +25,8 @@ declare module 'fastify' {
     requireUser(): SessionUser;
     /** The signed-in admin: 401 for visitors, 403 for other users. */
     requireAdmin(): SessionUser;
+    /** The signed-in user's author key, else 401 (a signed-in session always has one). */
+    requireAuthorKey(): AuthorKey;
     /** Loads `user` on a request outside /api (a server-rendered page, an HTML form post); once. */
     loadUser(reply: FastifyReply): Promise<SessionUser | null>;
   }
@@ -59,6 +61,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('requireUser', function (this: FastifyRequest) {
     if (!this.user) throw new UnauthorizedError(this.sessionEnded ? SESSION_ENDED : undefined);
     return this.user;
+  });
+  app.decorateRequest('requireAuthorKey', function (this: FastifyRequest) {
+    this.requireUser();
+    if (!this.authorKey) throw new UnauthorizedError(SESSION_ENDED);
+    return this.authorKey;
   });
   app.decorateRequest('requireAdmin', function (this: FastifyRequest) {
     const user = this.requireUser();

@@ -7,7 +7,6 @@ import { userActivities } from '../../db/schema.js';
 export type ActivityEvent =
   | { type: 'thread_created'; threadId: number; title: string }
   | { type: 'reply_created'; threadId: number; postId: number; title: string }
-  | { type: 'voted'; threadId: number; postId?: number; voteType: 1 | -1 }
   | { type: 'followed'; userId: number; username: string }
   | { type: 'unfollowed'; userId: number; username: string }
   | { type: 'profile_updated'; fields: string[] }
@@ -17,11 +16,13 @@ export type ActivityEvent =
 
 /**
  * Records an action in the actor's own timeline, in the caller's transaction so the
- * activity exists exactly when the action does.
+ * activity exists exactly when the action does. Only actions done under the actor's
+ * name: an entry naming them beside anonymous writing or a vote would say whose it is
+ * (CONTRACT.md section 13), and no entry keeps an IP hash.
  */
-export async function recordActivity(db: DbOrTx, userId: number, ipHash: string | null, event: ActivityEvent): Promise<void> {
+export async function recordActivity(db: DbOrTx, userId: number, event: ActivityEvent): Promise<void> {
   const { type, ...data } = event;
-  await db.insert(userActivities).values({ userId, ipHash, activityType: type, activityData: data });
+  await db.insert(userActivities).values({ userId, activityType: type, activityData: data });
 }
 
 const quoted = (title: string) => `"${title.length > 60 ? `${title.slice(0, 57)}...` : title}"`;
@@ -33,13 +34,6 @@ export function describeActivity(event: ActivityEvent): { description: string; l
       return { description: `Created thread ${quoted(event.title)}`, linkUrl: `/thread/${event.threadId}` };
     case 'reply_created':
       return { description: `Replied in ${quoted(event.title)}`, linkUrl: `/thread/${event.threadId}#post-${event.postId}` };
-    case 'voted': {
-      const what = event.postId ? 'a reply' : 'a thread';
-      return {
-        description: `${event.voteType === 1 ? 'Upvoted' : 'Downvoted'} ${what}`,
-        linkUrl: event.postId ? `/thread/${event.threadId}#post-${event.postId}` : `/thread/${event.threadId}`,
-      };
-    }
     case 'followed':
       return { description: `Followed ${event.username}`, linkUrl: `/users/${event.userId}` };
     case 'unfollowed':

@@ -52,7 +52,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.delete('/api/user', rateLimited('login'), async (request, reply) => {
     const user = request.requireUser();
     const { password } = parseInput(deleteAccountSchema, request.body);
-    await auth.deleteAccount(user, password);
+    await auth.deleteAccount(user, password, request.authorKey);
     await reply.endSession();
     return reply.code(204).send();
   });

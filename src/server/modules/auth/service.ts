@@ -5,6 +5,7 @@ import { cryptoAddresses, followers, notifications, posts, savedThreads, session
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import { type AuthorKey, newAuthorKey, unescrow, unwrapWithPassword, wrapWithPassword } from '../../lib/author-key.js';
+import { forgetAuthoredThreads } from '../../lib/authored-threads.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { touchThreadsOfUser } from '../../lib/thread-version.js';
 import { findUserByUsername } from '../users/index.js';
@@ -81,7 +82,7 @@ export function createAuthService(db: Db, secret: string) {
      * records outlive the account with their user set to null. The username is free
      * to register again.
      */
-    async deleteAccount(user: Pick<UserRow, 'id' | 'passwordHash'>, password: string): Promise<void> {
+    async deleteAccount(user: Pick<UserRow, 'id' | 'passwordHash'>, password: string, authorKey: AuthorKey | null): Promise<void> {
       if (!(await verifyPassword(user.passwordHash, password))) throw new ValidationError(PASSWORD_INCORRECT, { password: PASSWORD_INCORRECT });
       const userId = user.id;
       await db.transaction(async (tx) => {
@@ -96,6 +97,8 @@ export function createAuthService(db: Db, secret: string) {
         // Follower counts are counted from these rows, so everyone else's stay exact.
         await tx.delete(followers).where(or(eq(followers.followerId, userId), eq(followers.followingId, userId)));
         await tx.delete(savedThreads).where(eq(savedThreads.userId, userId));
+        // The sealed list of their anonymous threads goes with the key that opened it.
+        if (authorKey) await forgetAuthoredThreads(tx, authorKey);
         // Their own notifications go (CONTRACT.md section 11); those naming them as actor
         // lose the actor when the user row goes (the key sets it to null).
         await tx.delete(notifications).where(eq(notifications.userId, userId));

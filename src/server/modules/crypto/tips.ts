@@ -173,7 +173,7 @@ export function createTipService({ db, chains, publishNotified }: { db: Db; chai
           .insert(cryptoTips)
           .values({ ...draft, fromUserId: tipper.id, threadId, postId, recipientUserId: target.userId })
           .returning();
-        await recordActivity(tx, tipper.id, tipper.ipHash, { type: 'tip_sent', amount: input.amount, currency: input.currency, threadId, postId });
+        await recordActivity(tx, tipper.id, { type: 'tip_sent', amount: input.amount, currency: input.currency, threadId, postId });
         const notified = status === 'pending' ? NOTHING_NOTIFIED : await settle(tx, tip!, status, new Date());
         return { row: { ...tip!, status }, notified };
       });

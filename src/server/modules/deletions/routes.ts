@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
+import { viewerOf } from '../../lib/viewer.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -14,13 +15,13 @@ export async function deletionRoutes(app: FastifyInstance) {
 
   app.delete<IdParams>('/api/threads/:id', async (request, reply) => {
     const user = request.requireUser();
-    await deletions.deleteThread(user, parseId(request.params.id, THREAD_NOT_FOUND), request.log);
+    await deletions.deleteThread({ id: user.id, isAdmin: user.isAdmin, authorTagOf: viewerOf(request).authorTagOf }, parseId(request.params.id, THREAD_NOT_FOUND), request.log);
     return reply.code(204).send();
   });
 
   app.delete<IdParams>('/api/posts/:id', async (request, reply) => {
     const user = request.requireUser();
-    await deletions.deletePost(user, parseId(request.params.id, POST_NOT_FOUND), request.log);
+    await deletions.deletePost({ id: user.id, isAdmin: user.isAdmin, authorTagOf: viewerOf(request).authorTagOf }, parseId(request.params.id, POST_NOT_FOUND), request.log);
     return reply.code(204).send();
   });
 }

@@ -12,19 +12,25 @@ import type { ReleaseImages, ReleaseLog, StoredImage } from '../uploads/index.js
 export const NOT_YOUR_THREAD = 'You can only delete your own threads';
 export const NOT_YOUR_POST = 'You can only delete your own posts';
 
-/** Who asks for a deletion: the signed-in user. */
+/** Who asks for a deletion: the signed-in user, with their author tags (lib/viewer.ts). */
 export interface Deleter {
   id: number;
   isAdmin: boolean;
+  authorTagOf?: ((threadId: number) => string) | null;
 }
 
 /**
- * Whether this is the author's own deletion or a moderator's, or neither (403). An
+ * Whether this is the author's own deletion or a moderator's, or neither (403): named
+ * content is its account's, anonymous content its tag's (CONTRACT.md section 13). An
  * admin deleting their own content deletes it as its author: it is not a moderation
  * action and is not logged.
  */
-function deletedBy(deleter: Deleter, authorId: number | null, refusal: string): 'author' | 'moderator' {
-  if (authorId !== null && authorId === deleter.id) return 'author';
+function deletedBy(deleter: Deleter, content: { userId: number | null; authorTag: string | null; threadId: number }, refusal: string): 'author' | 'moderator' {
+  const own =
+    content.authorTag !== null
+      ? deleter.authorTagOf != null && deleter.authorTagOf(content.threadId) === content.authorTag
+      : content.userId !== null && content.userId === deleter.id;
+  if (own) return 'author';
   if (deleter.isAdmin) return 'moderator';
   throw new ForbiddenError(refusal);
 }
@@ -46,12 +52,12 @@ export function createDeletionService({ db, releaseImages }: { db: Db; releaseIm
     async deleteThread(deleter: Deleter, threadId: number, log: ReleaseLog): Promise<void> {
       const images = await db.transaction(async (tx) => {
         const [thread] = await tx
-          .select({ userId: threads.userId, title: threads.title })
+          .select({ userId: threads.userId, authorTag: threads.authorTag, title: threads.title })
           .from(threads)
           .where(and(eq(threads.id, threadId), not(threads.isDeleted)))
           .for('update');
         if (!thread) throw new NotFoundError(THREAD_NOT_FOUND);
-        const by = deletedBy(deleter, thread.userId, NOT_YOUR_THREAD);
+        const by = deletedBy(deleter, { ...thread, threadId }, NOT_YOUR_THREAD);
         const [own] = await tx
           .update(threads)
           .set({ isDeleted: true, deletedBy: by, updatedAt: sql`now()`, version: nextThreadVersion })
@@ -108,12 +114,12 @@ export function createDeletionService({ db, releaseImages }: { db: Db; releaseIm
           .returning({ id: threads.id });
         if (!liveThread) throw new NotFoundError(POST_NOT_FOUND);
         const [post] = await tx
-          .select({ userId: posts.userId, threadId: posts.threadId })
+          .select({ userId: posts.userId, authorTag: posts.authorTag, threadId: posts.threadId })
           .from(posts)
           .where(and(eq(posts.id, postId), not(posts.isDeleted)))
           .for('update');
         if (!post) throw new NotFoundError(POST_NOT_FOUND);
-        const by = deletedBy(deleter, post.userId, NOT_YOUR_POST);
+        const by = deletedBy(deleter, post, NOT_YOUR_POST);
         const [image] = await tx
           .update(posts)
           .set({ isDeleted: true, deletedBy: by, updatedAt: sql`now()` })

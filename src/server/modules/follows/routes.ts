@@ -13,11 +13,11 @@ export async function followRoutes(app: FastifyInstance) {
 
   app.post<WithId>('/api/users/:id/follow', async (request) => {
     const user = request.requireUser();
-    return follows.follow(user.id, idOf(request), request.ipHash);
+    return follows.follow(user.id, idOf(request));
   });
 
   app.delete<WithId>('/api/users/:id/follow', async (request) => {
     const user = request.requireUser();
-    return follows.unfollow(user.id, idOf(request), request.ipHash);
+    return follows.unfollow(user.id, idOf(request));
   });
 }

@@ -36,23 +36,23 @@ export function createFollowService(db: Db) {
     },
 
     /** Idempotent: following twice is one follow, recorded once in the timeline. */
-    async follow(followerId: number, followingId: number, ipHash: string): Promise<IsFollowing & FollowStats> {
+    async follow(followerId: number, followingId: number): Promise<IsFollowing & FollowStats> {
       const user = await target(followerId, followingId);
       await db.transaction(async (tx) => {
         const [created] = await tx.insert(followers).values({ followerId, followingId }).onConflictDoNothing().returning({ id: followers.id });
-        if (created) await recordActivity(tx, followerId, ipHash, { type: 'followed', userId: user.id, username: user.username });
+        if (created) await recordActivity(tx, followerId, { type: 'followed', userId: user.id, username: user.username });
       });
       return { isFollowing: true, ...(await stats(followingId)) };
     },
 
-    async unfollow(followerId: number, followingId: number, ipHash: string): Promise<IsFollowing & FollowStats> {
+    async unfollow(followerId: number, followingId: number): Promise<IsFollowing & FollowStats> {
       const user = await target(followerId, followingId);
       await db.transaction(async (tx) => {
         const removed = await tx
           .delete(followers)
           .where(and(eq(followers.followerId, followerId), eq(followers.followingId, followingId)))
           .returning({ id: followers.id });
-        if (removed.length > 0) await recordActivity(tx, followerId, ipHash, { type: 'unfollowed', userId: user.id, username: user.username });
+        if (removed.length > 0) await recordActivity(tx, followerId, { type: 'unfollowed', userId: user.id, username: user.username });
       });
       return { isFollowing: false, ...(await stats(followingId)) };
     },

@@ -92,9 +92,10 @@ export function notifyTip(db: DbOrTx, tip: { threadId: number | null; postId: nu
  * selects `replyNotificationsResult` to learn what to publish. Same rules as
  * insertNotifications: to the thread's author and the parent post's (`reply`), the
  * authors of live posts of this thread it quotes (`quote`), the users it mentions
- * (`mention`); one per recipient, never the author, and the spare slots' ids burned.
+ * (`mention`); one per recipient, never the author (`authorId`: known to the request,
+ * not kept on an anonymous row), and the spare slots' ids burned.
  */
-export function replyNotificationsCtes(content: string): SQL {
+export function replyNotificationsCtes(content: string, authorId: number): SQL {
   const { quotedPostIds, mentionedUsernames } = referencesIn(content);
   return sql`
     notify_candidates AS (
@@ -111,7 +112,7 @@ export function replyNotificationsCtes(content: string): SQL {
     notified AS (
       INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id)
       SELECT c.recipient, c.type, post.thread_id, post.id, CASE WHEN post.is_anonymous THEN NULL ELSE post.user_id END
-      FROM notify_chosen c, post WHERE c.recipient IS DISTINCT FROM post.user_id
+      FROM notify_chosen c, post WHERE c.recipient IS DISTINCT FROM ${authorId}::int
       RETURNING user_id),
     notify_burned AS (
       SELECT nextval(${NOTIFICATION_IDS}) FROM generate_series(1, (SELECT count(*) FROM notify_candidates) - (SELECT count(*) FROM notified)))`;

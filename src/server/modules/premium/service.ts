@@ -121,7 +121,7 @@ export function createPremiumService({ db, chains, paymentAddress }: { db: Db; c
           .insert(premiumAccesses)
           .values({ userId: buyer.id, threadId: thread.id, amount: price, currency: input.currency, txHash: input.txHash })
           .returning();
-        await recordActivity(tx, buyer.id, buyer.ipHash, { type: 'premium_access_purchased', threadId: thread.id, amount, currency: input.currency });
+        await recordActivity(tx, buyer.id, { type: 'premium_access_purchased', threadId: thread.id, amount, currency: input.currency });
         return access!;
       });
       return { threadId: thread.id, hasAccess: true, amount, currency: row.currency, txHash: row.txHash, purchaseDate: row.purchaseDate.toISOString() };
@@ -152,7 +152,7 @@ export function createPremiumService({ db, chains, paymentAddress }: { db: Db; c
           .returning({ membershipExpiresAt: users.membershipExpiresAt });
         const until = user!.membershipExpiresAt ?? new Date(8_640_000_000_000_000);
         await tx.insert(membershipPurchases).values({ userId: buyer.id, plan: plan.id, amount, currency: input.currency, txHash: input.txHash, expiresAt: until });
-        await recordActivity(tx, buyer.id, buyer.ipHash, { type: 'membership_purchased', plan: plan.id, amount, currency: input.currency });
+        await recordActivity(tx, buyer.id, { type: 'membership_purchased', plan: plan.id, amount, currency: input.currency });
         return until;
       });
       return { plan: plan.id, amount, currency: input.currency, txHash: input.txHash, isPremium: true, membershipExpiresAt: expiresAt.toISOString() };

@@ -10,7 +10,8 @@ import { initialHotScore } from '../../lib/hot-score.js';
 import { imageColumns, type ImageUrlOf, type SaveImage, type UploadedImage } from '../../lib/form.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { singleFlight } from '../../lib/single-flight.js';
-import { authorTagFor, VISITOR, type Viewer } from '../../lib/viewer.js';
+import { addAuthoredThreads } from '../../lib/authored-threads.js';
+import { authorKeyOf, authorTagFor, VISITOR, type Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/index.js';
 import { recordEvent } from '../events/index.js';
 import { notifyNewThread, type PublishNotified } from '../notifications/index.js';
@@ -109,6 +110,7 @@ export function createThreadService({
 
     async createThread(input: CreateThread, author: { id: number; ipHash: string }, viewer: Viewer, image?: UploadedImage): Promise<ThreadDetail> {
       if (input.isPremium && !viewer.isMember) throw new ForbiddenError(PREMIUM_REQUIRED);
+      const authorKey = input.isAnonymous ? authorKeyOf(viewer) : null;
       const [board] = await db.select({ id: boards.id, code: boards.code }).from(boards).where(eq(boards.id, input.boardId)).limit(1);
       if (!board) throw new ValidationError('Please select a board', { boardId: 'Please select a board' });
       // The image is processed before the transaction: sharp is slow, row locks should not wait on it.
@@ -118,7 +120,8 @@ export function createThreadService({
           .insert(threads)
           .values({
             boardId: input.boardId,
-            userId: author.id,
+            // Anonymous: no account on the row (CONTRACT.md section 13); its tag follows.
+            userId: input.isAnonymous ? null : author.id,
             title: input.title,
             content: input.content,
             isAnonymous: input.isAnonymous,
@@ -131,13 +134,18 @@ export function createThreadService({
             hotScore: initialHotScore,
           })
           .returning({ id: threads.id });
-        // Its tag needs its id: an anonymous thread keeps its author's tag for itself (CONTRACT.md section 13).
-        if (input.isAnonymous) await tx.update(threads).set({ authorTag: authorTagFor(viewer, thread!.id) }).where(eq(threads.id, thread!.id));
-        await tx
-          .update(users)
-          .set({ threadCount: sql`${users.threadCount} + 1` })
-          .where(eq(users.id, author.id));
-        await recordActivity(tx, author.id, author.ipHash, { type: 'thread_created', threadId: thread!.id, title: input.title });
+        if (authorKey) {
+          // Its tag needs its id. Nothing on the account side moves: no counter, no
+          // timeline entry; the thread joins the author's sealed list instead.
+          await tx.update(threads).set({ authorTag: authorTagFor(viewer, thread!.id) }).where(eq(threads.id, thread!.id));
+          await addAuthoredThreads(tx, authorKey, [thread!.id]);
+        } else {
+          await tx
+            .update(users)
+            .set({ threadCount: sql`${users.threadCount} + 1` })
+            .where(eq(users.id, author.id));
+          await recordActivity(tx, author.id, { type: 'thread_created', threadId: thread!.id, title: input.title });
+        }
         await recordEvent(tx, { type: 'thread', boardCode: board.code, threadId: thread!.id });
         // Mentions in the public content only: the premium part never notifies anyone.
         const notified = await notifyNewThread(tx, { id: thread!.id, authorId: author.id, isAnonymous: input.isAnonymous, content: input.content });

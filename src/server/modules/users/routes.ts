@@ -31,7 +31,7 @@ export async function userRoutes(app: FastifyInstance) {
     const user = request.requireUser();
     const id = idOf(request);
     const input = parseInput(updateProfileSchema, request.body);
-    return users.update(id, input, { ...viewerOf(request), userId: user.id }, request.ipHash);
+    return users.update(id, input, { ...viewerOf(request), userId: user.id });
   });
 
   app.get<WithId>('/api/users/:id/activities', async (request) => {

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, getTableColumns, not, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Post, Thread, UserProfile } from '../../../shared/api.js';
 import { PROFILE_POSTS_PER_PAGE, PROFILE_THREADS_PER_PAGE } from '../../../shared/constants.js';
 import type { updateProfileSchema } from '../../../shared/schemas/users.js';
 import type { Db } from '../../db/client.js';
 import { posts, threads, users } from '../../db/schema.js';
+import { listAuthoredThreads } from '../../lib/authored-threads.js';
 import type { ImageUrlOf } from '../../lib/form.js';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
@@ -39,8 +40,18 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
     return user;
   }
 
-  /** The owner sees all their content, anonymous included; everyone else only what is signed. */
-  const seesAnonymous = (viewer: Viewer, userId: number) => viewer.userId === userId;
+  /**
+   * The owner sees all their content, anonymous included; everyone else only what is
+   * signed. Anonymous rows name no account (CONTRACT.md section 13): the owner's are
+   * found through their key, as the (thread, tag) pairs of the threads on their sealed list.
+   */
+  async function ownAnonymous(viewer: Viewer, userId: number): Promise<{ threadIds: number[]; tags: string[] } | null> {
+    if (viewer.userId !== userId || !viewer.authorKey || !viewer.authorTagOf) return null;
+    const { threadIds } = await listAuthoredThreads(db, viewer.authorKey);
+    return { threadIds, tags: threadIds.map(viewer.authorTagOf) };
+  }
+  const anonymousIn = (own: { threadIds: number[]; tags: string[] }, threadId: AnyColumn, authorTag: AnyColumn) =>
+    sql`(${threadId}, ${authorTag}) IN (SELECT * FROM unnest(${sql.param(own.threadIds)}::int[], ${sql.param(own.tags)}::text[]))`;
 
   return {
     findUser,
@@ -72,8 +83,14 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
 
     async threads(id: number, page: number, viewer: Viewer): Promise<Thread[]> {
       await findUser(id);
+      const own = await ownAnonymous(viewer, id);
       const rows = await selectThreads(db)
-        .where(and(eq(threads.userId, id), notDeleted, seesAnonymous(viewer, id) ? undefined : not(threads.isAnonymous)))
+        .where(
+          and(
+            own ? or(eq(threads.userId, id), anonymousIn(own, threads.id, threads.authorTag)) : and(eq(threads.userId, id), not(threads.isAnonymous)),
+            notDeleted,
+          ),
+        )
         .orderBy(desc(threads.createdAt), desc(threads.id))
         .limit(PROFILE_THREADS_PER_PAGE)
         .offset((page - 1) * PROFILE_THREADS_PER_PAGE);
@@ -83,12 +100,19 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
 
     async posts(id: number, page: number, viewer: Viewer): Promise<ProfilePost[]> {
       await findUser(id);
+      const own = await ownAnonymous(viewer, id);
       const rows = await db
         .select({ ...postColumns, username: users.username, threadTitle: threads.title })
         .from(posts)
         .innerJoin(threads, eq(threads.id, posts.threadId))
         .leftJoin(users, eq(users.id, posts.userId))
-        .where(and(eq(posts.userId, id), not(posts.isDeleted), notDeleted, seesAnonymous(viewer, id) ? undefined : not(posts.isAnonymous)))
+        .where(
+          and(
+            own ? or(eq(posts.userId, id), anonymousIn(own, posts.threadId, posts.authorTag)) : and(eq(posts.userId, id), not(posts.isAnonymous)),
+            not(posts.isDeleted),
+            notDeleted,
+          ),
+        )
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(PROFILE_POSTS_PER_PAGE)
         .offset((page - 1) * PROFILE_POSTS_PER_PAGE);
@@ -96,7 +120,7 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
     },
 
     /** Owner or admin only; a username taken in any letter case is a 409. */
-    async update(id: number, input: z.output<typeof updateProfileSchema>, viewer: Viewer, ipHash: string): Promise<UserProfile> {
+    async update(id: number, input: z.output<typeof updateProfileSchema>, viewer: Viewer): Promise<UserProfile> {
       if (viewer.userId === null) throw new ForbiddenError();
       if (viewer.userId !== id && !viewer.isAdmin) throw new ForbiddenError('You can only edit your own profile');
       const user = await findUser(id);
@@ -116,7 +140,7 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
             .where(eq(users.id, id))
             .returning();
           // The change is the profile owner's activity, even when an admin made it.
-          await recordActivity(tx, id, viewer.userId === id ? ipHash : null, { type: 'profile_updated', fields: Object.keys(changes) });
+          await recordActivity(tx, id, { type: 'profile_updated', fields: Object.keys(changes) });
           // A new name shows on every page it signed (threads.version).
           if (changes.username !== undefined) await touchThreadsOfUser(tx, id);
           return row!;

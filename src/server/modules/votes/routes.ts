@@ -17,25 +17,25 @@ export async function voteRoutes(app: FastifyInstance) {
     const targetOf = (id: string): VoteTarget => ({ kind, id: parseId(id, notFound) });
 
     app.post<{ Params: { id: string } }>(`/api/${path}/:id/vote`, async (request) => {
-      const user = request.requireUser();
+      request.requireUser();
       await request.assertNotBanned();
       const target = targetOf(request.params.id);
       const { voteType } = parseInput(voteSchema, request.body);
-      return votes.vote(target, { id: user.id, ipHash: request.ipHash }, voteType);
+      return votes.vote(target, request.requireAuthorKey(), voteType);
     });
 
     app.get<{ Params: { id: string } }>(`/api/${path}/:id/user-vote`, async (request) =>
-      votes.userVote(targetOf(request.params.id), request.user?.id ?? null),
+      votes.userVote(targetOf(request.params.id), request.authorKey),
     );
   }
 
   app.get('/api/user/thread-votes', async (request) => {
-    const user = request.requireUser();
+    request.requireUser();
     const { ids } = parseInput(threadVotesQuerySchema, request.query);
-    return votes.threadVotes(ids, user.id);
+    return votes.threadVotes(ids, request.requireAuthorKey());
   });
 
   app.get<{ Params: { id: string } }>('/api/threads/:id/post-votes', async (request) =>
-    votes.postVotesInThread(parseId(request.params.id, THREAD_NOT_FOUND), request.user?.id ?? null),
+    votes.postVotesInThread(parseId(request.params.id, THREAD_NOT_FOUND), request.authorKey),
   );
 }

@@ -2,17 +2,18 @@ import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import type { PostVote, ThreadVote, UserVote, VoteResult } from '../../../shared/api.js';
 import type { Db, Tx } from '../../db/client.js';
 import { posts, threads, votes } from '../../db/schema.js';
+import { type AuthorKey, voterTag } from '../../lib/author-key.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { hotScoreAfter } from '../../lib/hot-score.js';
 import { nextThreadVersion } from '../../lib/thread-version.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
-import { recordActivity } from '../activities/index.js';
 import { recordEvent } from '../events/index.js';
 
 export type VoteTarget = { kind: 'thread'; id: number } | { kind: 'post'; id: number };
 type Direction = 1 | -1;
 
 const targetColumn = (target: VoteTarget) => (target.kind === 'thread' ? votes.threadId : votes.postId);
+const tagOf = (key: AuthorKey, target: VoteTarget) => voterTag(key, target.kind === 'thread' ? { threadId: target.id } : { postId: target.id });
 
 /** How the counters move: a new vote adds one; a changed vote moves one across. */
 function counterChange(previous: Direction | null, next: Direction): { up: number; down: number } {
@@ -22,20 +23,26 @@ function counterChange(previous: Direction | null, next: Direction): { up: numbe
   return { up: after.up - before.up, down: after.down - before.down };
 }
 
+/**
+ * Votes (CONTRACT.md section 13): each is kept under its voter's tag for the item
+ * (lib/author-key.ts), never their account or address, so the database alone cannot
+ * tell who cast which, while the voter (whose session holds their key) finds and
+ * changes their own, and the unique index keeps one per voter per item.
+ */
 export function createVoteService(db: Db) {
-  /** Writes the user's vote and returns the one it replaced (null: none, or the same). */
-  async function recordVote(tx: Tx, target: VoteTarget, userId: number, ipHash: string, voteType: Direction) {
+  /** Writes the voter's vote and returns the one it replaced (null: none, or the same). */
+  async function recordVote(tx: Tx, target: VoteTarget, tag: string, voteType: Direction) {
     const [inserted] = await tx
       .insert(votes)
-      .values({ userId, ipHash, voteType, ...(target.kind === 'thread' ? { threadId: target.id } : { postId: target.id }) })
+      .values({ voterTag: tag, voteType, ...(target.kind === 'thread' ? { threadId: target.id } : { postId: target.id }) })
       .onConflictDoNothing()
       .returning({ id: votes.id });
     if (inserted) return { changed: true, previous: null };
-    // The user voted before: move the vote only if it points the other way.
+    // The voter voted before: move the vote only if it points the other way.
     const [moved] = await tx
       .update(votes)
-      .set({ voteType, ipHash })
-      .where(and(eq(votes.userId, userId), eq(targetColumn(target), target.id), not(eq(votes.voteType, voteType))))
+      .set({ voteType })
+      .where(and(eq(votes.voterTag, tag), eq(targetColumn(target), target.id), not(eq(votes.voteType, voteType))))
       .returning({ id: votes.id });
     return { changed: moved !== undefined, previous: moved ? ((-voteType) as Direction) : null };
   }
@@ -46,7 +53,7 @@ export function createVoteService(db: Db) {
      * moves it. Counters change by atomic increments in the vote's transaction, so
      * they stay exact under any number of concurrent voters.
      */
-    async vote(target: VoteTarget, user: { id: number; ipHash: string }, voteType: Direction): Promise<VoteResult> {
+    async vote(target: VoteTarget, key: AuthorKey, voteType: Direction): Promise<VoteResult> {
       return db.transaction(async (tx) => {
         let threadId: number;
         if (target.kind === 'thread') {
@@ -65,11 +72,9 @@ export function createVoteService(db: Db) {
           if (!post) throw new NotFoundError(POST_NOT_FOUND);
           threadId = post.threadId;
         }
-        const { changed, previous } = await recordVote(tx, target, user.id, user.ipHash, voteType);
-        if (changed) {
-          await recordActivity(tx, user.id, user.ipHash, { type: 'voted', threadId, ...(target.kind === 'post' ? { postId: target.id } : {}), voteType });
-          await recordEvent(tx, { type: 'update', threadId });
-        }
+        const { changed, previous } = await recordVote(tx, target, tagOf(key, target), voteType);
+        // No timeline entry: one naming the voter beside the item would say who voted.
+        if (changed) await recordEvent(tx, { type: 'update', threadId });
         if (!changed) {
           // The same vote again: nothing to write, so no row lock is taken on a busy thread or post.
           const table = target.kind === 'thread' ? threads : posts;
@@ -99,34 +104,42 @@ export function createVoteService(db: Db) {
       });
     },
 
-    async userVote(target: VoteTarget, userId: number | null): Promise<UserVote> {
-      if (userId === null) return { userVote: null };
+    async userVote(target: VoteTarget, key: AuthorKey | null): Promise<UserVote> {
+      if (key === null) return { userVote: null };
       const [row] = await db
         .select({ voteType: votes.voteType })
         .from(votes)
-        .where(and(eq(votes.userId, userId), eq(targetColumn(target), target.id)))
+        .where(and(eq(votes.voterTag, tagOf(key, target)), eq(targetColumn(target), target.id)))
         .limit(1);
       return { userVote: row ? (row.voteType as Direction) : null };
     },
 
     /** The user's votes on a list page's threads, in one query: a board page asked once per thread. */
-    async threadVotes(threadIds: number[], userId: number): Promise<ThreadVote[]> {
+    async threadVotes(threadIds: number[], key: AuthorKey): Promise<ThreadVote[]> {
+      if (threadIds.length === 0) return [];
+      const tags = threadIds.map((threadId) => voterTag(key, { threadId }));
       const rows = await db
         .select({ threadId: votes.threadId, voteType: votes.voteType })
         .from(votes)
-        .where(and(eq(votes.userId, userId), inArray(votes.threadId, threadIds)))
+        .where(and(inArray(votes.voterTag, tags), inArray(votes.threadId, threadIds)))
         .orderBy(votes.threadId);
       return rows.map((row) => ({ threadId: row.threadId!, userVote: row.voteType as Direction }));
     },
 
-    /** The user's votes on a thread's replies, in one query: a thread page asked once per reply. */
-    async postVotesInThread(threadId: number, userId: number | null): Promise<PostVote[]> {
-      if (userId === null) return [];
+    /**
+     * The voter's votes on a thread's replies, in two queries whatever their number: the
+     * replies' ids, then the votes under the voter's tag for each.
+     */
+    async postVotesInThread(threadId: number, key: AuthorKey | null): Promise<PostVote[]> {
+      if (key === null) return [];
+      const replies = await db.select({ id: posts.id }).from(posts).where(eq(posts.threadId, threadId));
+      if (replies.length === 0) return [];
+      const ids = replies.map((reply) => reply.id);
+      const tags = ids.map((postId) => voterTag(key, { postId }));
       const rows = await db
         .select({ postId: votes.postId, voteType: votes.voteType })
         .from(votes)
-        .innerJoin(posts, eq(posts.id, votes.postId))
-        .where(and(eq(votes.userId, userId), eq(posts.threadId, threadId)))
+        .where(and(inArray(votes.voterTag, tags), inArray(votes.postId, ids)))
         .orderBy(votes.postId);
       return rows.map((row) => ({ postId: row.postId!, userVote: row.voteType as Direction }));
     },
