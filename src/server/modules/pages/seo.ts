@@ -1,11 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { boards, threads } from '../../db/schema.js';
+import { escapeXml, wellFormedXml } from '../../lib/xml.js';
 
 /** Threads the sitemap lists: the most recently active. Crawlers find older ones through board pages. */
 export const SITEMAP_THREADS = 1000;
 
-const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
@@ -54,6 +54,6 @@ export async function seoRoutes(app: FastifyInstance) {
       '</urlset>',
       '',
     ].join('\n');
-    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(xml);
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(wellFormedXml(xml));
   });
 }
