@@ -4,6 +4,7 @@ import { CSRF_HEADER } from '../../../shared/constants.js';
 import { PAGE_STATE_ID, type PageFormState, type PageRead, type PageReadResult, type PageRenderOutput } from '../../../shared/page-render.js';
 import { etagMatches, etagOf } from '../../lib/etag.js';
 import type { ImageUrlOf } from '../../lib/form.js';
+import { cacheHeadersWithOrigin, keepWithOrigin, siteOrigin } from '../../lib/site-origin.js';
 import { contentSecurityPolicy } from '../../plugins/security.js';
 import { latestEventId } from '../events/index.js';
 import { sendVisitorPage } from '../threads/index.js';
@@ -79,13 +80,13 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
   /** The shell alone: the browser renders the page (signed-in tools, or no server build). */
   async function sendShell(request: FastifyRequest, reply: FastifyReply, pathname: string, status: number) {
     const nonce = randomBytes(16).toString('base64');
+    const origin = siteOrigin(request);
     // A page without its preview tags beats no page while the database is away.
     const meta = await pageMeta(app.db, pathname, imageUrlOf).catch(() => DEFAULT_META);
-    const html = renderIndexHtml(template, meta, { nonce, origin: `${request.protocol}://${request.host}`, pathname });
-    return reply
+    const html = renderIndexHtml(template, meta, { nonce, origin: origin.href, pathname });
+    return keepWithOrigin(request, reply, origin, 'no-cache')
       .code(status)
       .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
-      .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(await compressPage(request, reply, html));
   }
@@ -146,7 +147,10 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
     if (!renderer || !reads) return sendShell(request, reply, url.pathname, status ?? 200);
 
     const perViewer = Boolean(user || form || failed || url.pathname === '/auth');
-    const origin = `${request.protocol}://${request.host}`;
+    // Absolute URLs (canonical, Open Graph, feeds) on PUBLIC_URL, else on the request's own
+    // origin, and then the page is kept by no shared cache (lib/site-origin.ts).
+    const site = siteOrigin(request);
+    const origin = site.href;
     // A thread's or a board's page is the same for every visitor: kept per instance until it
     // changes (threads/visitor-pages.ts), for the five minutes its relative times are good for.
     const tag = perViewer || status !== undefined ? undefined : keptAs(reads);
@@ -159,7 +163,10 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
         const nonce = nonceOf(etag);
         const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken: null, form: null, now: Date.now(), eventId });
         const body = assemble(rendered, results, origin, url, nonce);
-        const headers = { 'content-security-policy': contentSecurityPolicy({ styleNonce: nonce, imageOrigin }) };
+        const headers = {
+          'content-security-policy': contentSecurityPolicy({ styleNonce: nonce, imageOrigin }),
+          ...cacheHeadersWithOrigin(request, site, 'no-cache', ['Cookie', 'Accept-Encoding']),
+        };
         return { body, etag, headers, status: rendered.status, keep: rendered.status === 200 };
       });
       reply.removeHeader('set-cookie');
@@ -182,12 +189,10 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
     const nonce = etag ? nonceOf(etag) : randomBytes(16).toString('base64');
     const ifNoneMatch = request.headers['if-none-match'];
     if (etag && ifNoneMatch && etagMatches(ifNoneMatch, etag) && status === undefined) {
-      return reply
+      // As the 200 it revalidates says.
+      return keepWithOrigin(request, reply, site, 'no-cache', ['Cookie', 'Accept-Encoding'])
         .code(304)
         .header('ETag', etag)
-        .header('Cache-Control', 'no-cache')
-        // As the 200 it revalidates says.
-        .header('Vary', 'Cookie, Accept-Encoding')
         .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
         .removeHeader('set-cookie')
         .send();
@@ -203,9 +208,8 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
         .header('Cache-Control', 'private, no-store')
         .send(await compressPage(request, reply, assemble(rendered, results, origin, url, fresh)));
     }
-    reply
+    keepWithOrigin(request, reply, site, 'no-cache', ['Cookie'])
       .header('ETag', etag)
-      .header('Cache-Control', 'no-cache')
       // The nonce follows the ETag, so a 304's policy names the cached copy's nonce.
       .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
       // A visitor's reading page sets no cookie, so a shared cache may keep it (CONTRACT.md section 9).
