@@ -15,7 +15,7 @@ import { createThread, signUp, type TestUser } from '../test/factories.js';
 
 const t = useTestApp();
 
-/** sax (already in node_modules, through the AWS SDK's XML parser) in strict mode: any ill-formed markup is an error. */
+/** sax (already in node_modules, through feed's xml-js) in strict mode: any ill-formed markup is an error. */
 interface SaxParser {
   onerror: (error: Error) => void;
   write(text: string): SaxParser;
