@@ -209,7 +209,8 @@ describe('the web app', () => {
         const page = await app.inject(url);
         expect(page.statusCode, url).toBe(200);
         expect(page.body).toMatch(/<title>[^<]*Hushboard[^<]*<\/title>/);
-        expect(page.headers['cache-control']).toBe('no-cache');
+        // No PUBLIC_URL: the page's URLs are the request's origin, so no shared cache keeps it (lib/site-origin.ts).
+        expect(page.headers['cache-control']).toBe('private, no-cache');
         // A fresh style nonce per page, in the policy and in the page's meta tag.
         const nonce = /name="csp-nonce" content="([^"]+)"/.exec(page.body)?.[1];
         expect(nonce).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
@@ -266,7 +267,7 @@ describe('the web app', () => {
       // The copies are sent for the asset's own name only.
       expect((await app.inject('/assets/main-abc123.js.br')).statusCode).toBe(404);
       const page = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
-      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['cache-control']).toBe('private, no-cache');
     } finally {
       await app.close();
     }

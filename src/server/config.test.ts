@@ -62,6 +62,11 @@ describe('loadConfig', () => {
     ['S3_BUCKET', 'My_Bucket'],
     ['UPLOADS_PUBLIC_URL', 'cdn.example.com/uploads'],
     ['UPLOADS_PUBLIC_URL', 'https://cdn.example.com/uploads?v=1'],
+    ['PUBLIC_URL', 'board.example'],
+    ['PUBLIC_URL', 'ftp://board.example'],
+    ['PUBLIC_URL', 'https://board.example/forum'],
+    ['PUBLIC_URL', 'https://board.example/?x=1'],
+    ['PUBLIC_URL', 'https://user:pass@board.example'],
   ])('stops on %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`));
@@ -72,6 +77,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('reads PUBLIC_URL as an origin alone, lower case, without a trailing slash or a default port', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).publicUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://Board.Example/' }).publicUrl).toBe('https://board.example');
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://board.example:443' }).publicUrl).toBe('https://board.example');
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://127.0.0.1:3000' }).publicUrl).toBe('http://127.0.0.1:3000');
   });
 
   it('generates SECRET once and keeps it in DATA_DIR, readable by the owner only', () => {

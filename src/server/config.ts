@@ -53,6 +53,23 @@ const publicUrlPrefix = z
   .transform((value) => value.replace(/\/+$/, ''))
   .optional();
 
+/**
+ * The board's public origin (PUBLIC_URL): scheme, host and port, nothing after them, since
+ * the app serves every page from its root. Kept as the origin alone (no trailing slash).
+ */
+const publicOrigin = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '' && !value.includes('?') && !value.includes('#');
+    } catch {
+      return false;
+    }
+  }, 'must be the board\'s origin, http:// or https:// and a host (and port), e.g. https://board.example, with no path, query or fragment')
+  .transform((value) => new URL(value).origin)
+  .optional();
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -81,6 +98,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   UPLOADS_PUBLIC_URL: publicUrlPrefix,
+  PUBLIC_URL: publicOrigin,
 });
 
 /** The S3_* variables that mean nothing without S3_BUCKET. */
@@ -135,6 +153,12 @@ export interface Config {
   s3: S3Config | undefined;
   /** Set: image URLs are built on this prefix (no trailing slash); unset: the app serves /uploads/ itself. */
   uploadsPublicUrl: string | undefined;
+  /**
+   * The board's public origin (`https://board.example`, no trailing slash): every absolute
+   * URL the server writes uses it. Unset: the request's own, and never in a response a shared
+   * cache may keep (lib/site-origin.ts).
+   */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -226,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
           },
     uploadsPublicUrl: e.UPLOADS_PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL,
   };
 }
 

@@ -22,7 +22,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /><title>Hushboard</title></head><body></body></html>');
   writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
-  web = await buildApp({ config: testConfig(), database: t.database, webRoot });
+  // With PUBLIC_URL, as a board behind a CDN runs: pages and feeds then name no origin of the request's and may be kept.
+  web = await buildApp({ config: testConfig({ publicUrl: 'https://board.example' }), database: t.database, webRoot });
   await web.ready();
 });
 afterAll(() => web?.close());

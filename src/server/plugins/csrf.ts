@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { CSRF_BODY_FIELD, CSRF_HEADER } from '../../shared/constants.js';
 import { createCsrfTokens, CSRF_SECRET_PATTERN, safeEqual } from '../lib/csrf-tokens.js';
 import { ForbiddenError } from '../lib/errors.js';
+import { requestOrigin } from '../lib/site-origin.js';
 import { SESSION_COOKIE } from './session.js';
 
 export const CSRF_COOKIE = 'hb_csrf';
@@ -89,7 +90,8 @@ function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, nonce: stri
 /**
  * Whether a browser says the request comes from another site: Sec-Fetch-Site other than
  * same-origin (or none, a user's own navigation), or an Origin that is not ours. Behind a
- * proxy, our origin is what TRUST_PROXY lets X-Forwarded-Proto and X-Forwarded-Host say.
+ * proxy, our origin is what TRUST_PROXY lets X-Forwarded-Proto and X-Forwarded-Host say
+ * (lib/site-origin.ts); PUBLIC_URL is ours too.
  * Clients that send neither header (scripts, the tests' HTTP clients) pass on the token alone.
  *
  * `Origin: null` is refused, except with `Sec-Fetch-Site: same-origin`: under our
@@ -104,7 +106,9 @@ function fromAnotherSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return false;
   if (origin === 'null' && site === 'same-origin') return false;
-  return normalizedOrigin(origin) !== normalizedOrigin(`${request.protocol}://${request.host}`);
+  const sent = normalizedOrigin(origin);
+  // Ours: the one the request names (as TRUST_PROXY lets the proxy say it), or PUBLIC_URL.
+  return sent !== normalizedOrigin(requestOrigin(request)) && sent !== request.server.config.publicUrl;
 }
 
 /** scheme://host[:port] in lower case, without the scheme's default port ('null' and garbage stay unequal to ours). */

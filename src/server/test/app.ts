@@ -59,6 +59,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownTimeout: 10,
     s3: undefined,
     uploadsPublicUrl: undefined,
+    publicUrl: undefined,
     ...overrides,
   };
 }

@@ -64,7 +64,8 @@ describe('Atom feeds', () => {
     const first = await get('/feeds/recent.atom');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
-    expect(first.headers['cache-control']).toBe('no-cache');
+    // Without PUBLIC_URL its URLs are the request's origin: the reader keeps it, no shared cache does.
+    expect(first.headers['cache-control']).toBe('private, no-cache');
     const again = await get('/feeds/recent.atom', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');

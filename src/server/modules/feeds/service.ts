@@ -1,5 +1,6 @@
 import { Feed } from 'feed';
 import type { Thread } from '../../../shared/api.js';
+import { wellFormedXml } from '../../lib/xml.js';
 import type { BoardService } from '../boards/index.js';
 import type { FeedSource, ThreadService } from '../threads/index.js';
 import type { UserService } from '../users/index.js';
@@ -55,7 +56,8 @@ export function createFeedService({ threads, boards, users }: { threads: Pick<Th
         category: [{ name: `/${thread.board.code}/`, term: thread.board.code }],
       });
     }
-    return { xml: feed.atom1() };
+    // Text from posts may hold characters XML forbids (U+0007): dropped, or the feed is no XML at all.
+    return { xml: wellFormedXml(feed.atom1()) };
   }
 
   return {

@@ -4,11 +4,13 @@ import { CSRF_HEADER } from '../../../shared/constants.js';
 import { PAGE_STATE_ID, type PageFormState, type PageRead, type PageReadResult, type PageRenderOutput } from '../../../shared/page-render.js';
 import { etagMatches, etagOf } from '../../lib/etag.js';
 import type { ImageUrlOf } from '../../lib/form.js';
+import { cacheHeadersWithOrigin, keepWithOrigin, siteOrigin } from '../../lib/site-origin.js';
 import { contentSecurityPolicy } from '../../plugins/security.js';
 import { latestEventId } from '../events/index.js';
 import { sendVisitorPage } from '../threads/index.js';
 import { DEFAULT_META, metaFromReads, pageMeta, renderIndexHtml } from './meta.js';
 import { compressPage } from './compress.js';
+import { compileTemplate } from './template.js';
 import { unavailableAnswer } from '../../plugins/error-handler.js';
 import { answerReads } from './reads.js';
 import type { PageRenderer } from './renderer.js';
@@ -64,25 +66,27 @@ function canonicalOf(url: URL): string {
  * cached copy's. A signed-in user's page is `private, no-store`.
  */
 export function createPageSender(app: FastifyInstance, options: PageSenderOptions): SendPage {
-  const { template, imageUrlOf, imageOrigin } = options;
+  const { imageUrlOf, imageOrigin } = options;
+  // Split at its slots once: a page is filled in by position, never by searching it (template.ts).
+  const template = compileTemplate(options.template);
   // A render that cannot be imported leaves the shell, which the browser renders: pages still work.
   const loading = Promise.resolve(options.renderer).catch((error: unknown) => {
     app.log.error({ err: error }, 'the server render (dist/ssr) could not be loaded: pages are served as the app shell');
     return null;
   });
-  const templateTag = etagOf(template);
+  const templateTag = etagOf(options.template);
   const nonceKey = app.config.secret;
 
   /** The shell alone: the browser renders the page (signed-in tools, or no server build). */
   async function sendShell(request: FastifyRequest, reply: FastifyReply, pathname: string, status: number) {
     const nonce = randomBytes(16).toString('base64');
+    const origin = siteOrigin(request);
     // A page without its preview tags beats no page while the database is away.
     const meta = await pageMeta(app.db, pathname, imageUrlOf).catch(() => DEFAULT_META);
-    const html = renderIndexHtml(template, meta, { nonce, origin: `${request.protocol}://${request.host}`, pathname });
-    return reply
+    const html = renderIndexHtml(template, meta, { nonce, origin: origin.href, pathname });
+    return keepWithOrigin(request, reply, origin, 'no-cache')
       .code(status)
       .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
-      .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(await compressPage(request, reply, html));
   }
@@ -101,7 +105,7 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
    * right-aligned control whose row is still growing) moved when the rest arrived, a layout
    * shift on every slow device. `rel=expect` (Chromium 124+; other browsers paint as before).
    */
-  const renderedTemplate = template.replace('</head>', `  <link rel="expect" href="#${PAGE_STATE_ID}" blocking="render" />\n  </head>`);
+  const renderBlocking = `<link rel="expect" href="#${PAGE_STATE_ID}" blocking="render" />`;
 
   /**
    * The last live event's id, read before the page's data: the page's first event stream
@@ -110,12 +114,17 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
    */
   const eventIdNow = () => latestEventId(app.db).catch(() => null);
 
-  /** The whole document: the rendered app and its state where the shell had an empty #root, its nonce still `__CSP_NONCE__`. */
-  function assemble(rendered: PageRenderOutput, results: PageReadResult[], origin: string, url: URL): string {
+  /** The whole document: the rendered app and its state where the shell had an empty #root, with its CSP nonce. */
+  function assemble(rendered: PageRenderOutput, results: PageReadResult[], origin: string, url: URL, nonce: string): string {
     const meta = metaFromReads(results, rendered.title);
-    const head = renderIndexHtml(renderedTemplate, meta, { nonce: '__CSP_NONCE__', origin, pathname: url.pathname, canonical: canonicalOf(url) });
-    // A function, so no `$` in them is special.
-    return head.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`);
+    return renderIndexHtml(template, meta, {
+      nonce,
+      origin,
+      pathname: url.pathname,
+      canonical: canonicalOf(url),
+      head: [renderBlocking],
+      root: `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`,
+    });
   }
 
   return async function sendPage(request, reply, { form, status, url: pageUrl = request.url } = {}) {
@@ -138,7 +147,10 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
     if (!renderer || !reads) return sendShell(request, reply, url.pathname, status ?? 200);
 
     const perViewer = Boolean(user || form || failed || url.pathname === '/auth');
-    const origin = `${request.protocol}://${request.host}`;
+    // Absolute URLs (canonical, Open Graph, feeds) on PUBLIC_URL, else on the request's own
+    // origin, and then the page is kept by no shared cache (lib/site-origin.ts).
+    const site = siteOrigin(request);
+    const origin = site.href;
     // A thread's or a board's page is the same for every visitor: kept per instance until it
     // changes (threads/visitor-pages.ts), for the five minutes its relative times are good for.
     const tag = perViewer || status !== undefined ? undefined : keptAs(reads);
@@ -150,8 +162,11 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
         const etag = pageEtag(`${origin}${pageUrl}`, period, results);
         const nonce = nonceOf(etag);
         const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken: null, form: null, now: Date.now(), eventId });
-        const body = assemble(rendered, results, origin, url).replace('__CSP_NONCE__', nonce);
-        const headers = { 'content-security-policy': contentSecurityPolicy({ styleNonce: nonce, imageOrigin }) };
+        const body = assemble(rendered, results, origin, url, nonce);
+        const headers = {
+          'content-security-policy': contentSecurityPolicy({ styleNonce: nonce, imageOrigin }),
+          ...cacheHeadersWithOrigin(request, site, 'no-cache', ['Cookie', 'Accept-Encoding']),
+        };
         return { body, etag, headers, status: rendered.status, keep: rendered.status === 200 };
       });
       reply.removeHeader('set-cookie');
@@ -174,18 +189,15 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
     const nonce = etag ? nonceOf(etag) : randomBytes(16).toString('base64');
     const ifNoneMatch = request.headers['if-none-match'];
     if (etag && ifNoneMatch && etagMatches(ifNoneMatch, etag) && status === undefined) {
-      return reply
+      // As the 200 it revalidates says.
+      return keepWithOrigin(request, reply, site, 'no-cache', ['Cookie', 'Accept-Encoding'])
         .code(304)
         .header('ETag', etag)
-        .header('Cache-Control', 'no-cache')
-        // As the 200 it revalidates says.
-        .header('Vary', 'Cookie, Accept-Encoding')
         .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
         .removeHeader('set-cookie')
         .send();
     }
     const rendered = await renderer.renderPage({ url: pageUrl, reads: results, csrfToken, form: form ?? null, now: Date.now(), eventId });
-    const page = assemble(rendered, results, origin, url);
     const code = status ?? (failed ? failed.status : rendered.status);
 
     reply.code(code).type('text/html; charset=utf-8').header('Vary', 'Cookie');
@@ -194,15 +206,14 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
       return reply
         .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: fresh, imageOrigin }))
         .header('Cache-Control', 'private, no-store')
-        .send(await compressPage(request, reply, page.replace('__CSP_NONCE__', fresh)));
+        .send(await compressPage(request, reply, assemble(rendered, results, origin, url, fresh)));
     }
-    reply
+    keepWithOrigin(request, reply, site, 'no-cache', ['Cookie'])
       .header('ETag', etag)
-      .header('Cache-Control', 'no-cache')
       // The nonce follows the ETag, so a 304's policy names the cached copy's nonce.
       .header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, imageOrigin }))
       // A visitor's reading page sets no cookie, so a shared cache may keep it (CONTRACT.md section 9).
       .removeHeader('set-cookie');
-    return reply.send(await compressPage(request, reply, page.replace('__CSP_NONCE__', nonce)));
+    return reply.send(await compressPage(request, reply, assemble(rendered, results, origin, url, nonce)));
   };
 }

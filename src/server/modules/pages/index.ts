@@ -6,3 +6,4 @@ export { createPageSender, type SendPage } from './html.js';
 export { loadPageRenderer, type PageRenderer } from './renderer.js';
 export { pageFormRoutes } from './forms.js';
 export { seoRoutes } from './seo.js';
+export { compileTemplate, type PageTemplate } from './template.js';

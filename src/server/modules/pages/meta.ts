@@ -4,6 +4,7 @@ import { boards, threads } from '../../db/schema.js';
 import type { ImageUrlOf } from '../../lib/form.js';
 import { feedForPath, RECENT_FEED } from '../../../shared/feeds.js';
 import type { PageReadResult, PageReads } from '../../../shared/page-render.js';
+import type { PageTemplate } from './template.js';
 
 export interface PageMeta {
   title: string;
@@ -97,8 +98,17 @@ export function metaFromReads(reads: PageReadResult[], title: string | null): Pa
   return base;
 }
 
-/** Puts the page's meta tags and the CSP nonce into the built index.html. */
-export function renderIndexHtml(template: string, meta: PageMeta, options: { nonce: string; origin: string; pathname: string; canonical?: string }): string {
+/**
+ * The page: the built index.html (compiled once, template.ts) with the page's title, meta
+ * tags, CSP nonce and #root filled in, each in its own place in one pass, so nothing of the
+ * page's content is ever read as a place to write into. `head` adds tags to the head's end;
+ * `root` is the whole #root element (the app shell's empty one by default).
+ */
+export function renderIndexHtml(
+  template: PageTemplate,
+  meta: PageMeta,
+  options: { nonce: string; origin: string; pathname: string; canonical?: string; head?: string[]; root?: string },
+): string {
   const url = options.origin + (options.canonical ?? options.pathname);
   const tags = [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
@@ -113,10 +123,13 @@ export function renderIndexHtml(template: string, meta: PageMeta, options: { non
     ...(meta.preload ?? []).map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="anonymous" />`),
     // In the server's HTML, so feed readers find the feeds without running the app.
     ...feedLinks(options.pathname).map((feed) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(options.origin + feed.href)}" />`),
+    ...(options.head ?? []),
   ].join('\n    ');
-  return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-    .replace('__CSP_NONCE__', options.nonce)
-    .replace('</head>', `  ${tags}\n  </head>`);
+  return template.fill({
+    nonce: options.nonce,
+    title: `<title>${escapeHtml(meta.title)}</title>`,
+    description: `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    head: `  ${tags}\n  </head>`,
+    root: options.root ?? '<div id="root"></div>',
+  });
 }

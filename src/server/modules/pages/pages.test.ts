@@ -192,7 +192,8 @@ describe('reading pages rendered on the server', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toBe('Cookie, Accept-Encoding');
+    // Host too: without PUBLIC_URL the page's URLs are the request's own origin (lib/site-origin.ts).
+    expect(br.headers.vary).toBe('Cookie, Accept-Encoding, Host');
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain('A named thread');
     const gzipped = await app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
@@ -204,20 +205,21 @@ describe('reading pages rendered on the server', () => {
 
   it('tells crawlers and link previews what a page is: title, description, canonical, Open Graph, Atom', async () => {
     const page = (await pages.client().get(`/thread/${named.id}?utm=1`)).body;
-    expect(page).toContain(`<link rel="canonical" href="http://localhost:80/thread/${named.id}" />`);
-    expect(page).toContain(`<meta property="og:url" content="http://localhost:80/thread/${named.id}" />`);
+    expect(page).toContain(`<link rel="canonical" href="http://localhost/thread/${named.id}" />`);
+    expect(page).toContain(`<meta property="og:url" content="http://localhost/thread/${named.id}" />`);
     expect(page).toContain('<meta property="og:title" content="A named thread · /g/ · Hushboard" />');
     expect(page).toContain('<meta property="og:description" content="Named thread body" />');
     expect(page).toContain('<meta property="og:type" content="article" />');
     expect(page).toContain('<meta name="description" content="Named thread body" />');
     expect(page).toContain('type="application/atom+xml"');
-    expect((await pages.client().get('/board/g')).body).toContain('href="http://localhost:80/feeds/boards/g.atom"');
+    expect((await pages.client().get('/board/g')).body).toContain('href="http://localhost/feeds/boards/g.atom"');
   });
 
   it("a visitor's page sets no cookie and revalidates by ETag; a user's is private", async () => {
     const first = await pages.app.inject('/board/g');
     expect(first.headers['set-cookie']).toBeUndefined();
-    expect(first.headers['cache-control']).toBe('no-cache');
+    // Without PUBLIC_URL its URLs are the request's origin: the browser keeps it, no shared cache does.
+    expect(first.headers['cache-control']).toBe('private, no-cache');
     expect(first.headers.vary).toContain('Cookie');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/"/);
@@ -237,14 +239,14 @@ describe('robots.txt and sitemap.xml', () => {
     const robots = await pages.client().get('/robots.txt');
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('Disallow: /api/');
-    expect(robots.body).toContain('Sitemap: http://localhost:80/sitemap.xml');
+    expect(robots.body).toContain('Sitemap: http://localhost/sitemap.xml');
     const author = await signUp(pages, { prefix: 'ssrmap' });
     const thread = await createThread(pages, author, { title: 'Sitemap thread', isAnonymous: true });
     const sitemap = await pages.client().get('/sitemap.xml');
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toContain('application/xml');
-    expect(sitemap.body).toContain('<loc>http://localhost:80/board/g</loc>');
-    expect(sitemap.body).toContain(`<loc>http://localhost:80/thread/${thread.id}</loc>`);
+    expect(sitemap.body).toContain('<loc>http://localhost/board/g</loc>');
+    expect(sitemap.body).toContain(`<loc>http://localhost/thread/${thread.id}</loc>`);
     expect(sitemap.body).not.toContain(author.username);
   });
 });

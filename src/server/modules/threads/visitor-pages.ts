@@ -149,8 +149,9 @@ export type VisitorPages = ReturnType<typeof createVisitorPages>;
  * 304 when the client holds it already.
  */
 export async function sendVisitorPage(request: FastifyRequest, reply: FastifyReply, page: VisitorPage, contentType: string) {
-  reply.headers(page.headers ?? {});
   reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Encoding');
+  // After the defaults: a page made on the request's own origin says it is kept by no shared cache (pages/html.ts).
+  reply.headers(page.headers ?? {});
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && etagMatches(ifNoneMatch, page.etag)) return reply.code(304).send();
   reply.type(contentType);

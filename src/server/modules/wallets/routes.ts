@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { linkWalletSchema, walletChallengeSchema } from '../../../shared/schemas/wallets.js';
+import { siteOrigin } from '../../lib/site-origin.js';
 import { parseInput } from '../../lib/validate.js';
 
 /** Wallet links: logged-in users only (CONTRACT.md section 7). */
@@ -9,7 +10,9 @@ export async function walletRoutes(app: FastifyInstance) {
   app.post('/api/wallets/challenge', async (request) => {
     const user = request.requireUser();
     const { address } = parseInput(walletChallengeSchema, request.body);
-    return wallets.challenge(user.id, address, { domain: request.host, uri: `${request.protocol}://${request.host}` });
+    // The site the wallet shows the user: PUBLIC_URL, else the origin the request names (lib/site-origin.ts).
+    const origin = new URL(siteOrigin(request).href);
+    return wallets.challenge(user.id, address, { domain: origin.host, uri: origin.origin });
   });
 
   app.post('/api/wallets', async (request, reply) => {
