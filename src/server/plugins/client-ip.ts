@@ -3,11 +3,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BanNotice } from '../../shared/api.js';
 import { banAppeals, bannedIps, ipHashPrefixes } from '../db/schema.js';
+import { canonicalAddress, type CanonicalAddress } from '../lib/client-address.js';
 import { BannedError } from '../lib/errors.js';
 import { createIpHasher, type IpHashes } from '../lib/ip-prefix.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /**
+     * The client's address in its one spelling (lib/client-address.ts), from request.ip
+     * (which honours TRUST_PROXY). Everything that keys on the client uses this, never request.ip.
+     */
+    readonly clientAddress: CanonicalAddress;
     /** HMAC-SHA256 of the client IP keyed by SECRET; the raw IP is never stored. */
     readonly ipHash: string;
     /** ipHash and the keyed hashes of the address's /24 and /16 (IPv6 /64 and /48), for range bans. */
@@ -18,9 +24,11 @@ declare module 'fastify' {
 }
 
 const hashesCache = Symbol('ipHashes');
+const addressCache = Symbol('clientAddress');
 
+/** The ipHash of an address however it is spelled (what a request from it is given). */
 export function hashIp(secret: string, ip: string): string {
-  return createIpHasher(secret).hashIp(ip);
+  return createIpHasher(secret).hashIp(canonicalAddress(ip));
 }
 
 /** How long this instance trusts that it has recorded an ipHash's prefixes (their row's lastSeenAt). */
@@ -30,14 +38,19 @@ const RECORDED_MAX = 10_000;
 export const bannedMessage = (reason: string | null) => (reason ? `You are banned: ${reason}` : 'You are banned');
 
 /**
- * Client IP (Fastify honours TRUST_PROXY for request.ip), its hashes computed once per
- * request and only when asked for, and the ban check (CONTRACT.md sections 6 and 11).
+ * Client IP (Fastify honours TRUST_PROXY for request.ip) made canonical, its hashes
+ * computed once per request and only when asked for, and the ban check (CONTRACT.md sections 6 and 11).
  */
 export const clientIpPlugin = fp(async (app: FastifyInstance) => {
   const hasher = createIpHasher(app.config.secret);
+  app.decorateRequest('clientAddress', {
+    getter(this: FastifyRequest & { [addressCache]?: CanonicalAddress }) {
+      return (this[addressCache] ??= canonicalAddress(this.ip));
+    },
+  });
   app.decorateRequest('ipHashes', {
     getter(this: FastifyRequest & { [hashesCache]?: IpHashes }) {
-      return (this[hashesCache] ??= hasher.hashesOf(this.ip));
+      return (this[hashesCache] ??= hasher.hashesOf(this.clientAddress));
     },
   });
   app.decorateRequest('ipHash', {
