@@ -66,7 +66,8 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
     .select({
       reason: bannedIps.reason,
       expiresAt: bannedIps.expiresAt,
-      appealed: sql<boolean>`exists (select 1 from ${banAppeals} where ${banAppeals.banId} = ${bannedIps.id})`,
+      // Appealed by this client: each person behind a range ban has an appeal of their own.
+      appealed: sql<boolean>`exists (select 1 from ${banAppeals} where ${banAppeals.banId} = ${bannedIps.id} and ${banAppeals.ipHash} = ${sql.placeholder('ipHash')})`,
     })
     .from(bannedIps)
     .where(
@@ -107,15 +108,16 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
   // The bans in force are kept in memory (modules/moderation/ban-list.ts): the query runs
   // only when one of them matches (for its details), or when that list cannot be trusted.
   const { banList } = app.services;
-  async function banOf(keys: string[]) {
+  async function banOf(hashes: IpHashes) {
+    const keys = [hashes.ip, hashes.subnet, hashes.wide];
     if (!banList.mayCover(keys)) return undefined;
-    const [ban] = await findBan.execute({ hashes: keys });
+    const [ban] = await findBan.execute({ hashes: keys, ipHash: hashes.ip });
     return ban;
   }
 
   app.decorateRequest('assertNotBanned', async function (this: FastifyRequest) {
     const hashes = this.ipHashes;
-    const [ban] = await Promise.all([banOf([hashes.ip, hashes.subnet, hashes.wide]), rememberPrefixes(this, hashes)]);
+    const [ban] = await Promise.all([banOf(hashes), rememberPrefixes(this, hashes)]);
     if (ban) {
       const notice: BanNotice = { reason: ban.reason, expiresAt: ban.expiresAt?.toISOString() ?? null, appealable: !ban.appealed };
       throw new BannedError(bannedMessage(ban.reason), notice);
