@@ -9,9 +9,10 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
 import { canonicalAddress, parseAddress, UNPARSABLE_ADDRESS } from '../lib/client-address.js';
 import { createIpHasher, prefixesOf } from '../lib/ip-prefix.js';
-import { TestClient, useTestApp } from '../test/app.js';
+import { TestClient, testConfig, useTestApp } from '../test/app.js';
 import { createThread, signUp, uniqueName, type TestUser } from '../test/factories.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_127);
@@ -197,5 +198,20 @@ describe('the ban check over HTTP, through a proxy', () => {
 
   it('gives a malformed forwarded address one shared ipHash, so garbage cannot dodge a ban', async () => {
     expect(await refusedSpellings('not-an-address', ['also-garbage', '999.0.0.1', '01.2.3.4'])).toEqual([403, 403, 403]);
+  });
+
+  it('counts every spelling of an address against one rate limit', async () => {
+    const limited = await buildApp({ config: testConfig({ trustProxy: true, rateLimit: true }), database: t.database });
+    try {
+      await limited.ready();
+      const spellings = ['2001:db8:77::1', '2001:DB8:77:0:0:0:0:1', '[2001:0db8:0077::0001]:8443', '2001:db8:77::1%eth0', '2001:db8:77:0::0:1'];
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await new ForwardedClient(limited, spellings[i % spellings.length]!).login('nobody', 'wrong')).statusCode);
+      expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+      // Another address is not affected.
+      expect((await new ForwardedClient(limited, '2001:db8:77::2').login('nobody', 'wrong')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
   });
 });
