@@ -267,7 +267,7 @@ export interface BanNotice {
   reason: string | null;
   /** Null: permanent. */
   expiresAt: string | null;
-  /** True while no appeal has been made against this ban. */
+  /** True while this client has not appealed this ban (each person behind a range ban has an appeal of their own). */
   appealable: boolean;
 }
 

@@ -14,7 +14,7 @@ const BATCH = 200;
 const ROWS = 5_000;
 
 /**
- * The data half of migration 0011 (CONTRACT.md section 13, docs/privacy.md), run at
+ * The data half of migration 0012 (CONTRACT.md section 13, docs/privacy.md), run at
  * every start under the migration lock; it does nothing once done.
  *
  * 1. Every account made before sealed authorship gets an author key, kept in escrow

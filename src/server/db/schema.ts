@@ -88,7 +88,7 @@ export const users = pgTable(
     authorKeyWrapped: text(),
     /**
      * The author key in escrow under SECRET, for an account made before sealed
-     * authorship (migration 0011): deleted at the account's next sign-in.
+     * authorship (migration 0012): deleted at the account's next sign-in.
      */
     authorKeyEscrow: text(),
   },
@@ -376,7 +376,7 @@ export const banAppeals = pgTable(
   {
     id: id(),
     /** Null once the ban is lifted (an accepted appeal lifts it) or re-decided after a decision. */
-    banId: integer().references(() => bannedIps.id, { onDelete: 'set null' }).unique(),
+    banId: integer().references(() => bannedIps.id, { onDelete: 'set null' }),
     message: varchar({ length: 1000 }).notNull(),
     /**
      * Who appealed, so only they read their appeal and its answer: a range ban covers
@@ -390,7 +390,13 @@ export const banAppeals = pgTable(
     decidedAt: timestamp({ withTimezone: true }),
     decidedById: integer().references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('ban_appeals_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('ban_appeals_status_idx').on(t.status, t.createdAt),
+    // One appeal per person per ban (issue 28, finding 7): a range ban covers many people,
+    // and the first to appeal must not use up the others' appeal. Erased hashes (null)
+    // never conflict, so the 90-day erasure cannot fail on a ban's old appeals.
+    uniqueIndex('ban_appeals_ban_id_ip_hash_idx').on(t.banId, t.ipHash),
+  ],
 );
 
 /**

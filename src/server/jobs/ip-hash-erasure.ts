@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The tables whose rows carry the IP hash of whoever wrote them (an appeal's, its
  * appellant's); ban entries are not among them. Nothing that names an account keeps one
- * (CONTRACT.md section 13): votes and activity carry none since migration 0011.
+ * (CONTRACT.md section 13): votes and activity carry none since migration 0012.
  */
 const tables = { threads, posts, appeals: banAppeals } as const;
 type Erased = Record<keyof typeof tables | 'prefixes', number>;

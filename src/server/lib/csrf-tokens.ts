@@ -28,6 +28,7 @@ export interface CsrfTokens {
    * The token of a client without the cookie: the same for every request from one
    * address and browser, so responses to requests in flight together agree, and the
    * cookie its first unsafe request gets (its nonce) matches the token it holds.
+   * `address` is the canonical one (request.clientAddress), so a spelling is no new client.
    */
   tokenForClient(address: string, userAgent: string | undefined): string;
   /** The nonce of a well-formed token whose mac is ours, else undefined. Not cached: it runs on unsafe requests only. */

@@ -16,6 +16,9 @@ const REDACTED_PATHS = [
   '*.secret',
   'ip',
   '*.ip',
+  // request.clientAddress (plugins/client-ip.ts): the address itself, canonical.
+  'clientAddress',
+  '*.clientAddress',
   'ipHash',
   '*.ipHash',
   // The author key in every form, and the tags it makes (CONTRACT.md section 13).

@@ -3,11 +3,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BanNotice } from '../../shared/api.js';
 import { banAppeals, bannedIps, ipHashPrefixes } from '../db/schema.js';
+import { canonicalAddress, type CanonicalAddress } from '../lib/client-address.js';
 import { BannedError } from '../lib/errors.js';
 import { createIpHasher, type IpHashes } from '../lib/ip-prefix.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /**
+     * The client's address in its one spelling (lib/client-address.ts), from request.ip
+     * (which honours TRUST_PROXY). Everything that keys on the client uses this, never request.ip.
+     */
+    readonly clientAddress: CanonicalAddress;
     /** HMAC-SHA256 of the client IP keyed by SECRET; the raw IP is never stored. */
     readonly ipHash: string;
     /** ipHash and the keyed hashes of the address's /24 and /16 (IPv6 /64 and /48), for range bans. */
@@ -18,9 +24,11 @@ declare module 'fastify' {
 }
 
 const hashesCache = Symbol('ipHashes');
+const addressCache = Symbol('clientAddress');
 
+/** The ipHash of an address however it is spelled (what a request from it is given). */
 export function hashIp(secret: string, ip: string): string {
-  return createIpHasher(secret).hashIp(ip);
+  return createIpHasher(secret).hashIp(canonicalAddress(ip));
 }
 
 /** How long this instance trusts that it has recorded an ipHash's prefixes (their row's lastSeenAt). */
@@ -30,14 +38,19 @@ const RECORDED_MAX = 10_000;
 export const bannedMessage = (reason: string | null) => (reason ? `You are banned: ${reason}` : 'You are banned');
 
 /**
- * Client IP (Fastify honours TRUST_PROXY for request.ip), its hashes computed once per
- * request and only when asked for, and the ban check (CONTRACT.md sections 6 and 11).
+ * Client IP (Fastify honours TRUST_PROXY for request.ip) made canonical, its hashes
+ * computed once per request and only when asked for, and the ban check (CONTRACT.md sections 6 and 11).
  */
 export const clientIpPlugin = fp(async (app: FastifyInstance) => {
   const hasher = createIpHasher(app.config.secret);
+  app.decorateRequest('clientAddress', {
+    getter(this: FastifyRequest & { [addressCache]?: CanonicalAddress }) {
+      return (this[addressCache] ??= canonicalAddress(this.ip));
+    },
+  });
   app.decorateRequest('ipHashes', {
     getter(this: FastifyRequest & { [hashesCache]?: IpHashes }) {
-      return (this[hashesCache] ??= hasher.hashesOf(this.ip));
+      return (this[hashesCache] ??= hasher.hashesOf(this.clientAddress));
     },
   });
   app.decorateRequest('ipHash', {
@@ -53,7 +66,8 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
     .select({
       reason: bannedIps.reason,
       expiresAt: bannedIps.expiresAt,
-      appealed: sql<boolean>`exists (select 1 from ${banAppeals} where ${banAppeals.banId} = ${bannedIps.id})`,
+      // Appealed by this client: each person behind a range ban has an appeal of their own.
+      appealed: sql<boolean>`exists (select 1 from ${banAppeals} where ${banAppeals.banId} = ${bannedIps.id} and ${banAppeals.ipHash} = ${sql.placeholder('ipHash')})`,
     })
     .from(bannedIps)
     .where(
@@ -94,15 +108,16 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
   // The bans in force are kept in memory (modules/moderation/ban-list.ts): the query runs
   // only when one of them matches (for its details), or when that list cannot be trusted.
   const { banList } = app.services;
-  async function banOf(keys: string[]) {
+  async function banOf(hashes: IpHashes) {
+    const keys = [hashes.ip, hashes.subnet, hashes.wide];
     if (!banList.mayCover(keys)) return undefined;
-    const [ban] = await findBan.execute({ hashes: keys });
+    const [ban] = await findBan.execute({ hashes: keys, ipHash: hashes.ip });
     return ban;
   }
 
   app.decorateRequest('assertNotBanned', async function (this: FastifyRequest) {
     const hashes = this.ipHashes;
-    const [ban] = await Promise.all([banOf([hashes.ip, hashes.subnet, hashes.wide]), rememberPrefixes(this, hashes)]);
+    const [ban] = await Promise.all([banOf(hashes), rememberPrefixes(this, hashes)]);
     if (ban) {
       const notice: BanNotice = { reason: ban.reason, expiresAt: ban.expiresAt?.toISOString() ?? null, appealable: !ban.appealed };
       throw new BannedError(bannedMessage(ban.reason), notice);

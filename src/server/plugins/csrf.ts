@@ -39,7 +39,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
       (request as CsrfRequest)[cookieSecretOf] = secret;
       reply.header('X-CSRF-Token', tokenFor(secret));
     } else {
-      reply.header('X-CSRF-Token', tokenForClient(request.ip, request.headers['user-agent']));
+      reply.header('X-CSRF-Token', tokenForClient(request.clientAddress, request.headers['user-agent']));
     }
     done();
   });

@@ -123,7 +123,7 @@ describe('accounts from before sealed authorship', () => {
     const named = await createReply(erin, threadId, { isAnonymous: false });
     const { db } = t.database;
     const token = erin.client.cookies.get(SESSION_COOKIE)!;
-    // As the account and its session were before migration 0011.
+    // As the account and its session were before migration 0012.
     await db.update(users).set({ authorKeyWrapped: null, authorKeyEscrow: null }).where(eq(users.id, erin.id));
     await db.update(threads).set({ authorTag: null }).where(eq(threads.id, threadId));
     await db.update(posts).set({ authorTag: null }).where(eq(posts.threadId, threadId));

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Appeal, AppealStatus, BanScope, MyAppeal, MyBan } from '../../../shared/api.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { banAppeals, bannedIps, users } from '../../db/schema.js';
@@ -97,22 +97,26 @@ export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>) {
   async function mine(hashes: IpHashes): Promise<MyBan> {
     const ban = await banCovering(db, hashes);
     if (!ban) return null;
+    // A range ban covers other people: each has an appeal of their own, and reads only
+    // theirs and its answer (issue 28, finding 7).
     const [appeal] = await db
-      .select({ status: banAppeals.status, message: banAppeals.message, response: banAppeals.response, createdAt: banAppeals.createdAt, decidedAt: banAppeals.decidedAt, ipHash: banAppeals.ipHash })
+      .select({ status: banAppeals.status, message: banAppeals.message, response: banAppeals.response, createdAt: banAppeals.createdAt, decidedAt: banAppeals.decidedAt })
       .from(banAppeals)
-      .where(eq(banAppeals.banId, ban.id));
-    // A range ban covers other people: only the appellant reads the appeal and its answer.
-    const own = appeal !== undefined && appeal.ipHash === hashes.ip;
+      .where(and(eq(banAppeals.banId, ban.id), eq(banAppeals.ipHash, hashes.ip)));
     return {
       ban: { reason: ban.reason, expiresAt: ban.expiresAt?.toISOString() ?? null, bannedAt: ban.bannedAt.toISOString(), appealable: !appeal },
-      appeal: own ? serializeMine(appeal) : null,
+      appeal: appeal ? serializeMine(appeal) : null,
     };
   }
 
   return {
     mine,
 
-    /** One appeal per ban: a second one (or a lost race for the first) is a 409. */
+    /**
+     * One appeal per person per ban (unique ban_id, ip_hash): a second one from the same
+     * address (or a lost race for the first) is a 409; another address behind the same
+     * range ban appeals for itself.
+     */
     async appeal(hashes: IpHashes, message: string): Promise<MyAppeal> {
       const ban = await banCovering(db, hashes);
       if (!ban) throw new NotFoundError(NOT_BANNED_YOU);
@@ -133,29 +137,52 @@ export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>) {
       return rows.map(serializeAppeal);
     },
 
-    /** Accepting lifts the ban; both decisions, and their response, go into the moderation log. */
+    /**
+     * Accepting lifts the ban, for everyone it covered: the other pending appeals of that
+     * ban are closed as accepted with it (by the same admin, without the response, which
+     * was written to one appellant), and the log entry names them. A denial answers that
+     * appeal alone. Both decisions, and their response, go into the moderation log.
+     */
     async decide(adminId: number, appealId: number, decision: { status: 'accepted' | 'denied'; response?: string | undefined }): Promise<Appeal> {
       await db.transaction(async (tx) => {
-        const [appeal] = await tx
-          .select({ status: banAppeals.status, banId: banAppeals.banId })
-          .from(banAppeals)
-          .where(eq(banAppeals.id, appealId))
-          .for('update');
+        // The ban row is locked before the appeal, as the ban service's writes lock it
+        // before the appeals they touch: two admins answering two appeals of one range
+        // ban take turns (the second finds its appeal closed by the first: a 409) rather
+        // than deadlock.
+        const [known] = await tx.select({ banId: banAppeals.banId }).from(banAppeals).where(eq(banAppeals.id, appealId));
+        if (!known) throw new NotFoundError(APPEAL_NOT_FOUND);
+        const [ban] = known.banId === null ? [] : await tx.select().from(bannedIps).where(eq(bannedIps.id, known.banId)).for('update');
+        const [appeal] = await tx.select({ status: banAppeals.status }).from(banAppeals).where(eq(banAppeals.id, appealId)).for('update');
         if (!appeal) throw new NotFoundError(APPEAL_NOT_FOUND);
         if (appeal.status !== 'pending') throw new ConflictError(APPEAL_DECIDED);
         await tx
           .update(banAppeals)
           .set({ status: decision.status, response: decision.response ?? null, decidedAt: sql`now()`, decidedById: adminId })
           .where(eq(banAppeals.id, appealId));
-        const [ban] = appeal.banId === null ? [] : await tx.select().from(bannedIps).where(eq(bannedIps.id, appeal.banId));
-        // The appeal keeps its answer; the ban row goes (its foreign key in the appeal turns null).
-        if (ban && decision.status === 'accepted') await tx.delete(bannedIps).where(eq(bannedIps.id, ban.id));
+        let closed: number[] = [];
+        if (ban && decision.status === 'accepted') {
+          closed = (
+            await tx
+              .update(banAppeals)
+              .set({ status: 'accepted', decidedAt: sql`now()`, decidedById: adminId })
+              .where(and(eq(banAppeals.banId, ban.id), eq(banAppeals.status, 'pending'), ne(banAppeals.id, appealId)))
+              .returning({ id: banAppeals.id })
+          ).map((row) => row.id);
+          // The appeals keep their answer; the ban row goes (their foreign key turns null).
+          await tx.delete(bannedIps).where(eq(bannedIps.id, ban.id));
+        }
         await recordModeration(tx, {
           adminId,
           action: decision.status === 'accepted' ? 'appeal_accepted' : 'appeal_denied',
           targetType: 'appeal',
           targetId: appealId,
-          details: { ipHash: ban?.ipHash ?? null, scope: ban?.scope ?? null, banReason: ban?.reason ?? null, response: decision.response ?? null },
+          details: {
+            ipHash: ban?.ipHash ?? null,
+            scope: ban?.scope ?? null,
+            banReason: ban?.reason ?? null,
+            response: decision.response ?? null,
+            ...(closed.length > 0 ? { alsoAccepted: closed.sort((a, b) => a - b) } : {}),
+          },
         });
       });
       // An accepted appeal lifted the ban: this instance's next request must see it.

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { bannedIps } from '../../db/schema.js';
 import type { ChannelSubscriber } from '../../lib/pg-channels.js';
+import { canonicalAddress } from '../../lib/client-address.js';
 import { createIpHasher } from '../../lib/ip-prefix.js';
 import { TestClient, testConfig, useTestApp } from '../../test/app.js';
 import { createThread, insertBan, signUp, type TestUser } from '../../test/factories.js';
@@ -25,7 +26,7 @@ beforeAll(async () => {
 /** Someone posting from `ip`, with the three hashes the ban check compares. */
 async function poster(ip: string) {
   const person = await signUp(t, { ip });
-  const { ip: own, subnet, wide } = hasher.hashesOf(ip);
+  const { ip: own, subnet, wide } = hasher.hashesOf(canonicalAddress(ip));
   return { ...person, ipHash: own, keys: [own, subnet, wide] };
 }
 const reply = (person: TestUser) => person.client.post('/api/posts', { threadId, content: 'a reply' });

@@ -50,7 +50,7 @@ export const moderationDocs = routeDocs('Moderation', {
   },
   'POST /api/bans/appeal': {
     summary: "Appeal the caller's ban",
-    description: 'One appeal per ban (409 after); 404 when the caller is not banned.',
+    description: 'One appeal per person per ban (409 after): behind a range ban, each address appeals for itself; 404 when the caller is not banned.',
     access: 'visitor', body: appealSchema, responses: { 201: s.MyAppeal }, errors: [404, 409],
   },
   'GET /api/moderation/appeals': {
@@ -58,7 +58,7 @@ export const moderationDocs = routeDocs('Moderation', {
     access: 'admin', responses: { 200: z.array(s.Appeal) },
   },
   'PATCH /api/moderation/appeals/:id': {
-    summary: 'Accept (lifts the ban) or deny an appeal',
+    summary: 'Accept (lifts the ban, closing its other pending appeals as accepted) or deny an appeal',
     description: 'A denial needs a `response`, which the visitor sees; a decided appeal is a 409.',
     access: 'admin', body: appealDecisionSchema, responses: { 200: s.Appeal }, errors: [409],
   },

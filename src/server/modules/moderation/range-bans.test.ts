@@ -186,12 +186,13 @@ describe('range bans', () => {
       for (const client of [visitor, people.v4Mapped.client]) visitorAnswers.push((await client.get(url)).body);
     }
     visitorAnswers.push((await visitor.post('/api/bans/appeal', { message: 'I share this network with a spammer.' })).body);
-    // Another address in the banned range sees that the ban was appealed, never the appeal.
+    // Another address in the banned range never sees that appeal, and has its own to make.
     const neighbour = await people.v4Mapped.client.get('/api/bans/mine');
-    expect(neighbour.json()).toMatchObject({ ban: { reason: 'privacy check', appealable: false }, appeal: null });
+    expect(neighbour.json()).toMatchObject({ ban: { reason: 'privacy check', appealable: true }, appeal: null });
     expect(neighbour.body).not.toContain('spammer');
-    expect((await people.v4Mapped.client.post('/api/bans/appeal', { message: 'Me too, let me appeal as well.' })).statusCode).toBe(409);
+    expect((await people.v4Mapped.client.post('/api/bans/appeal', { message: 'Me too, let me appeal as well.' })).statusCode).toBe(201);
     expect((await visitor.get('/api/bans/mine')).json().appeal).toMatchObject({ message: 'I share this network with a spammer.' });
+    expect((await visitor.get('/api/bans/mine')).body).not.toContain('Me too');
     for (const url of ['/api/moderation/banned-ips', '/api/moderation/appeals', '/api/moderation/log', `/api/threads/${threadId}`]) {
       adminAnswers.push((await admin.client.get(url)).body);
     }

@@ -80,7 +80,8 @@ export function BanDetails() {
             <AppealForm />
           </section>
         ) : (
-          <p className="text-sm text-muted-foreground">This ban covers a range of addresses, and it has already been appealed from another one.</p>
+          // Not reached while appealable means "no appeal from this address" (each has its own); a safe fallback.
+          <p className="text-sm text-muted-foreground">This ban cannot be appealed from this address.</p>
         )}
       </CardContent>
     </Card>

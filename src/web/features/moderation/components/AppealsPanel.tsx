@@ -19,13 +19,17 @@ const SCOPE_LABELS = { ip: 'address', subnet: 'subnet', wide: 'wide range' } as 
 /** Appeals tab: banned visitors' appeals, pending first; accept (lifts the ban) or deny with a response. */
 export function AppealsPanel() {
   const appeals = useAppeals();
+  const pending = appeals.data ? pendingByBan(appeals.data) : new Map<number, number>();
   return (
     <Card>
       <CardHeader>
         <CardTitle>
           <h2>Appeals</h2>
         </CardTitle>
-        <CardDescription>Banned visitors asking for their ban to be lifted. Accepting lifts the ban; a denial is answered.</CardDescription>
+        <CardDescription>
+          Banned visitors asking for their ban to be lifted; behind a range ban, each person appeals on their own. Accepting lifts the ban for everyone it
+          covers and closes its other appeals; a denial answers that person alone.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {appeals.isPending ? (
@@ -40,7 +44,7 @@ export function AppealsPanel() {
           <ul className="grid gap-3">
             {appeals.data.map((appeal) => (
               <li key={appeal.id}>
-                <AppealItem appeal={appeal} />
+                <AppealItem appeal={appeal} pendingOnBan={appeal.ban ? (pending.get(appeal.ban.id) ?? 0) : 0} />
               </li>
             ))}
           </ul>
@@ -50,7 +54,16 @@ export function AppealsPanel() {
   );
 }
 
-function AppealItem({ appeal }: { appeal: Appeal }) {
+/** How many pending appeals each ban has: a range ban covers several people, each with an appeal. */
+function pendingByBan(appeals: Appeal[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const appeal of appeals) {
+    if (appeal.status === 'pending' && appeal.ban) counts.set(appeal.ban.id, (counts.get(appeal.ban.id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function AppealItem({ appeal, pendingOnBan }: { appeal: Appeal; pendingOnBan: number }) {
   const labelId = `appeal-${appeal.id}`;
   return (
     <article aria-labelledby={labelId} className="grid gap-3 rounded-lg border p-4">
@@ -67,6 +80,11 @@ function AppealItem({ appeal }: { appeal: Appeal }) {
         )}
       </div>
       <p className="text-sm whitespace-pre-wrap">{appeal.message}</p>
+      {appeal.status === 'pending' && pendingOnBan > 1 && (
+        <p className="text-xs text-muted-foreground">
+          {pendingOnBan - 1} other {pendingOnBan === 2 ? 'person has' : 'people have'} appealed this ban; accepting this appeal lifts the ban for all of them.
+        </p>
+      )}
       {appeal.status === 'pending' ? (
         <DecisionForm appeal={appeal} />
       ) : (

@@ -29,7 +29,9 @@ function targetLabel(entry: ModerationLogEntry): string {
     return `${entry.targetId.slice(0, 12)}…${range}${typeof reason === 'string' && reason ? ` (${reason})` : ''}`;
   }
   const detail = entry.details.title ?? entry.details.username;
-  return `${entry.targetType} #${entry.targetId}${typeof detail === 'string' ? ` (${detail})` : ''}`;
+  // Accepting one appeal of a range ban closes that ban's other pending appeals with it.
+  const also = Array.isArray(entry.details.alsoAccepted) && entry.details.alsoAccepted.length > 0 ? ` (with #${entry.details.alsoAccepted.join(', #')})` : '';
+  return `${entry.targetType} #${entry.targetId}${typeof detail === 'string' ? ` (${detail})` : ''}${also}`;
 }
 
 /** Log tab: who did what to what, newest first. */
