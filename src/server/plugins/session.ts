@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { SESSION_TTL_MS } from '../../shared/constants.js';
 import { sessions, users } from '../db/schema.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
+import { endSessions } from '../modules/events/index.js';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null; loaded once per /api request from the session cookie. */
     user: SessionUser | null;
+    /** The id of the session `user` came from (the sessions row's: a hash, never the cookie's token), or null. */
+    sessionId: string | null;
     /** The signed-in user, else 401. */
     requireUser(): SessionUser;
     /** The signed-in admin: 401 for visitors, 403 for other users. */
@@ -22,13 +25,12 @@ declare module 'fastify' {
   interface FastifyReply {
     /** Starts a fresh session for the user (a new id, so none can be fixed in advance). */
     startSession(userId: number): Promise<void>;
-    /** Ends the current session in the database and clears the cookie. */
+    /** Ends the current session in the database (and its event streams, on every instance) and clears the cookie. */
     endSession(): Promise<void>;
   }
 }
 
 export const SESSION_COOKIE = 'hb_session';
-const sessionIdCache = Symbol('sessionId');
 
 /** The cookie carries a random token; the table keeps only its hash. */
 const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -41,6 +43,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const { db } = app;
 
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.decorateRequest('requireUser', function (this: FastifyRequest) {
     if (!this.user) throw new UnauthorizedError();
     return this.user;
@@ -71,7 +74,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const id = sessionIdOf(token);
     const [row] = await findSession.execute({ id });
     if (!row || !row.user.isActive) return;
-    (request as FastifyRequest & { [sessionIdCache]?: string })[sessionIdCache] = id;
+    request.sessionId = id;
     request.user = row.user;
     // Sliding expiry, written at most about once a day per session rather than per request;
     // the cookie slides with the row then (only then: no Set-Cookie on every signed-in read).
@@ -104,7 +107,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const previous = this.request.cookies[SESSION_COOKIE];
     const token = randomBytes(32).toString('base64url');
     await db.transaction(async (tx) => {
-      if (previous) await tx.delete(sessions).where(eq(sessions.id, sessionIdOf(previous)));
+      // The browser's previous session ends, with its streams: a login never inherits one.
+      if (previous) await endSessions(tx, eq(sessions.id, sessionIdOf(previous)));
       await tx.insert(sessions).values({ id: sessionIdOf(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
     });
     this.setCookie(SESSION_COOKIE, token, { ...cookieOptions(this.request), maxAge: SESSION_TTL_MS / 1000 });
@@ -112,14 +116,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorateReply('endSession', async function (this: FastifyReply) {
     const token = this.request.cookies[SESSION_COOKIE];
-    if (token) await db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
+    if (token) await endSessions(db, eq(sessions.id, sessionIdOf(token)));
     this.request.user = null;
+    this.request.sessionId = null;
     this.clearCookie(SESSION_COOKIE, cookieOptions(this.request));
   });
 });
 
-/** Removes expired rows; run from a periodic job. */
+/** Removes expired rows, ending streams still open with them; run from a periodic job. */
 export async function deleteExpiredSessions(db: FastifyInstance['db']): Promise<number> {
-  const result = await db.delete(sessions).where(sql`${sessions.expiresAt} <= now()`);
-  return result.rowCount ?? 0;
+  return endSessions(db, sql`${sessions.expiresAt} <= now()`);
 }
