@@ -5,7 +5,7 @@ import { BOARD_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { LiveStream } from './hub.js';
-import { boardTopic, eventsSince, threadTopic, userTopic, type LoggedEvent } from './log.js';
+import { boardTopic, eventsSince, threadTopic, userTopic, type LoggedEvent, type ResumeFrom } from './log.js';
 import { liveSessions } from './session-ends.js';
 
 export const TOO_MANY_STREAMS = 'Too many open event streams';
@@ -17,9 +17,17 @@ const RETRY_MS = 3_000;
 
 const eventText = (event: LoggedEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
-function lastEventIdOf(header: string | string[] | undefined): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value !== undefined && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined;
+/**
+ * Where a client asks to resume (`Last-Event-ID`, else `?since=`): nothing asked (start
+ * at the newest event), an id, or a value that is no id we could have given (a reset:
+ * the client must refetch rather than silently miss what came after it).
+ */
+function resumePoint(value: string | string[] | undefined): ResumeFrom {
+  if (value === undefined) return undefined;
+  const text = (Array.isArray(value) ? value.join(',') : value).trim();
+  if (text === '') return undefined;
+  const id = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+  return Number.isSafeInteger(id) ? id : 'unplaceable';
 }
 
 /**
@@ -102,8 +110,9 @@ export async function eventRoutes(app: FastifyInstance) {
     try {
       // `since`: a page's first stream resumes after the event its data was read at (an
       // EventSource cannot send Last-Event-ID before it has heard one); the header wins.
+      const header = request.headers['last-event-id'];
       [since] = await Promise.all([
-        eventsSince(app.db, topics, lastEventIdOf(request.headers['last-event-id'] ?? resumeAfter)),
+        eventsSince(app.db, topics, resumePoint(header !== undefined && header !== '' ? header : resumeAfter)),
         // A session that ended between its look-up and the admission above sent its end
         // before this stream could hear it; admitted first, a later end reaches it.
         session && liveSessions(app.db, [session.id]).then((live) => live.has(session.id) || stream.end()),
