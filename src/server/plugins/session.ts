@@ -7,6 +7,7 @@ import { sessions, users } from '../db/schema.js';
 import { type AuthorKey, openForSession, sealForSession, unescrow } from '../lib/author-key.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
 import { SESSION_ENDED } from '../lib/messages.js';
+import { endSessions } from '../modules/events/index.js';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
     authorKey: AuthorKey | null;
     /** The cookie named a session whose author key no longer opens: it was ended. */
     sessionEnded: boolean;
+    /** The id of the session `user` came from (the sessions row's: a hash, never the cookie's token), or null. */
+    sessionId: string | null;
     /** The signed-in user, else 401. */
     requireUser(): SessionUser;
     /** The signed-in admin: 401 for visitors, 403 for other users. */
@@ -36,13 +39,12 @@ declare module 'fastify' {
      * holding their author key sealed under the new cookie's token.
      */
     startSession(userId: number, authorKey: AuthorKey): Promise<void>;
-    /** Ends the current session in the database and clears the cookie. */
+    /** Ends the current session in the database (and its event streams, on every instance) and clears the cookie. */
     endSession(): Promise<void>;
   }
 }
 
 export const SESSION_COOKIE = 'hb_session';
-const sessionIdCache = Symbol('sessionId');
 
 /** The cookie carries a random token; the table keeps only its hash. */
 const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -58,6 +60,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('authorKey', null);
   app.decorateRequest('sessionEnded', false);
+  app.decorateRequest('sessionId', null);
   app.decorateRequest('requireUser', function (this: FastifyRequest) {
     if (!this.user) throw new UnauthorizedError(this.sessionEnded ? SESSION_ENDED : undefined);
     return this.user;
@@ -103,12 +106,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
           ? unescrow(row.user.authorKeyEscrow, secret)
           : null;
     if (!authorKey) {
-      await db.delete(sessions).where(eq(sessions.id, id));
+      await endSessions(db, eq(sessions.id, id));
       request.sessionEnded = true;
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
       return;
     }
-    (request as FastifyRequest & { [sessionIdCache]?: string })[sessionIdCache] = id;
+    request.sessionId = id;
     request.user = row.user;
     request.authorKey = authorKey;
     // Sliding expiry, written at most about once a day per session rather than per request;
@@ -142,7 +145,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const previous = this.request.cookies[SESSION_COOKIE];
     const token = randomBytes(32).toString('base64url');
     await db.transaction(async (tx) => {
-      if (previous) await tx.delete(sessions).where(eq(sessions.id, sessionIdOf(previous)));
+      // The browser's previous session ends, with its streams: a login never inherits one.
+      if (previous) await endSessions(tx, eq(sessions.id, sessionIdOf(previous)));
       await tx
         .insert(sessions)
         .values({ id: sessionIdOf(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS), authorKeySealed: sealForSession(authorKey, token) });
@@ -153,15 +157,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorateReply('endSession', async function (this: FastifyReply) {
     const token = this.request.cookies[SESSION_COOKIE];
-    if (token) await db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
+    if (token) await endSessions(db, eq(sessions.id, sessionIdOf(token)));
     this.request.user = null;
     this.request.authorKey = null;
+    this.request.sessionId = null;
     this.clearCookie(SESSION_COOKIE, cookieOptions(this.request));
   });
 });
 
-/** Removes expired rows; run from a periodic job. */
+/** Removes expired rows, ending streams still open with them; run from a periodic job. */
 export async function deleteExpiredSessions(db: FastifyInstance['db']): Promise<number> {
-  const result = await db.delete(sessions).where(sql`${sessions.expiresAt} <= now()`);
-  return result.rowCount ?? 0;
+  return endSessions(db, sql`${sessions.expiresAt} <= now()`);
 }

@@ -8,6 +8,7 @@ import { type AuthorKey, newAuthorKey, unescrow, unwrapWithPassword, wrapWithPas
 import { forgetAuthoredThreads } from '../../lib/authored-threads.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { touchThreadsOfUser } from '../../lib/thread-version.js';
+import { endSessions } from '../events/index.js';
 import { findUserByUsername } from '../users/index.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -90,7 +91,8 @@ export function createAuthService(db: Db, secret: string) {
         // then fails on its foreign key, so nothing named outlives the account.
         const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         if (!locked) throw new NotFoundError(USER_NOT_FOUND);
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        // Their open event streams end with the sessions, on every instance, at commit.
+        await endSessions(tx, eq(sessions.userId, userId));
         await tx.delete(cryptoAddresses).where(eq(cryptoAddresses.userId, userId));
         await tx.delete(walletLinks).where(eq(walletLinks.userId, userId));
         await tx.delete(walletChallenges).where(eq(walletChallenges.userId, userId));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CryptoAddress } from '../../../shared/api.js';
 import { EVM_ADDRESS_CURRENCIES } from '../../../shared/constants.js';
@@ -26,24 +26,30 @@ const serialize = (row: AddressRow): CryptoAddress => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** A look-up of the user themself (by id): a named look-up, as their named content's are. */
+export const namedUser = (userId: number): Authorship => ({ userId, isAnonymous: false });
+
 /**
- * Where the author of some content receives `currency`, or null (CONTRACT.md section 4):
- * for anonymous content only an address its owner marked usable there, so an address
- * never links anonymous writing to an account. A token (USDT, USDC) falls back to the
- * author's ETH address, the same account on the same chain.
+ * The one rule for which of an author's addresses answers a look-up (CONTRACT.md
+ * sections 4, 7 and 13): an address marked `useForAnonymous` answers only the anonymous
+ * look-ups (an anonymous thread's or post's tip address, an anonymous premium thread's
+ * payment address); an unmarked one only the named ones (the user's, by id, and their
+ * named threads' and posts'). Never the other kind, not even as a fallback: a marked
+ * address answered by the user's look-up would let anyone walking user ids name the
+ * author of the anonymous posts it is tipped on. A token (USDT, USDC) falls back to the
+ * author's ETH address of the same kind, the same account on the same chain. Every
+ * look-up, the tips recorded against it and the premium payment address use this one
+ * function; null when the author has no address of that kind.
  */
-export async function receivingAddress(db: DbOrTx, author: Authorship, currency: string): Promise<string | null> {
-  if (author.userId === null) return null;
+export async function receivingAddress(db: DbOrTx, target: Authorship, currency: string): Promise<string | null> {
+  if (target.userId === null) return null;
   const candidates = currency !== 'ETH' && (EVM_ADDRESS_CURRENCIES as readonly string[]).includes(currency) ? [currency, 'ETH'] : [currency];
   for (const wanted of candidates) {
-    const conditions = [eq(cryptoAddresses.userId, author.userId), eq(cryptoAddresses.currency, wanted)];
-    if (author.isAnonymous) conditions.push(eq(cryptoAddresses.useForAnonymous, true));
     const [row] = await db
       .select({ address: cryptoAddresses.address })
       .from(cryptoAddresses)
-      .where(and(...conditions))
-      // Named content prefers an address not marked for anonymous posts, so the two stay apart when they can.
-      .orderBy(asc(cryptoAddresses.useForAnonymous), desc(cryptoAddresses.id))
+      .where(and(eq(cryptoAddresses.userId, target.userId), eq(cryptoAddresses.currency, wanted), eq(cryptoAddresses.useForAnonymous, target.isAnonymous)))
+      .orderBy(desc(cryptoAddresses.id))
       .limit(1);
     if (row) return row.address;
   }

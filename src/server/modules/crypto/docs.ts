@@ -6,7 +6,8 @@ import { idParam, routeDocs, type RouteEntry } from '../../lib/route-doc.js';
 
 const lookUp = (summary: string): RouteEntry => ({
   summary,
-  description: 'For anonymous content, 404 unless the author allowed that address on anonymous posts.',
+  description:
+    "An address the author marked for anonymous posts answers only for their anonymous threads and replies; an unmarked one only for the user and their named content (CONTRACT.md section 13). 404 when the author has no address of that kind.",
   access: 'visitor', params: z.object({ id: idParam, currency: z.enum(ADDRESS_CURRENCIES) }), responses: { 200: s.PaymentAddress },
 });
 const tips = (summary: string): RouteEntry => ({ summary, access: 'visitor', responses: { 200: z.array(s.Tip) } });

@@ -3,7 +3,7 @@ import { addAddressSchema, tipSchema } from '../../../shared/schemas/crypto.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
-import { ADDRESS_NOT_FOUND } from './addresses.js';
+import { ADDRESS_NOT_FOUND, namedUser } from './addresses.js';
 
 type WithId = { Params: { id: string } };
 type LookUp = { Params: { id: string; currency: string } };
@@ -27,7 +27,7 @@ export async function cryptoRoutes(app: FastifyInstance) {
   });
 
   app.get<LookUp>('/api/users/:id/crypto-address/:currency', async (request) =>
-    addresses.lookUp({ userId: parseId(request.params.id, USER_NOT_FOUND), isAnonymous: false }, request.params.currency),
+    addresses.lookUp(namedUser(parseId(request.params.id, USER_NOT_FOUND)), request.params.currency),
   );
   app.get<LookUp>('/api/threads/:id/author/crypto-address/:currency', async (request) =>
     addresses.lookUp(await addresses.threadAuthor(parseId(request.params.id, THREAD_NOT_FOUND)), request.params.currency),

@@ -12,13 +12,15 @@ const t = useTestApp({ config: chain.config });
 
 let author: TestUser;
 let authorAddress: string;
+/** Where tips to the author's signed content go: an address marked for anonymous posts never answers for it (CONTRACT.md section 13). */
+let namedAddress: string;
 let tipper: TestUser;
 let threadId: number;
 
 const profileAs = async (viewer: TestUser | null, id: number) =>
   (await (viewer ? viewer.client : t.client()).get(`/api/users/${id}`)).json() as Record<string, unknown>;
-const tipEth = async (target: { threadId: number } | { postId: number }, eth: string) => {
-  const hash = await chain.payEth(2, authorAddress, parseEther(eth));
+const tipEth = async (target: { threadId: number } | { postId: number }, eth: string, to = authorAddress) => {
+  const hash = await chain.payEth(2, to, parseEther(eth));
   const response = await tipper.client.post('/api/crypto/tips', { amount: eth, currency: 'ETH', txHash: hash, ...target });
   expect(response.json()).toMatchObject({ status: 'confirmed' });
 };
@@ -28,6 +30,8 @@ beforeAll(async () => {
   authorAddress = chain.account(1).address;
   // Usable on anonymous posts, so the tip look-up answers and the tip can be paid at all.
   await addAddress(author, authorAddress, { useForAnonymous: true });
+  namedAddress = chain.account(3).address;
+  await addAddress(author, namedAddress);
   tipper = await signUp(t);
   await linkWallet(chain, tipper, 2);
   threadId = (await createThread(t, author, { isAnonymous: false })).id;
@@ -57,7 +61,7 @@ describe('tip totals and anonymous content', () => {
 
   it('counts a tip to a signed reply in the public total too', async () => {
     const signedReply = (await createReply(author, threadId, { isAnonymous: false })).id;
-    await tipEth({ postId: signedReply }, '0.001');
+    await tipEth({ postId: signedReply }, '0.001', namedAddress);
     expect((await profileAs(null, author.id)).totalTipsReceived).toBe('3.00000000');
     expect((await profileAs(author, author.id)).totalTipsReceived).toBe('12.00000000');
   });

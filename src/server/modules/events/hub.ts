@@ -1,18 +1,18 @@
 import pg from 'pg';
 import { LIVE_HEARTBEAT_MS, LIVE_STREAMS_PER_IP } from '../../../shared/constants.js';
 import { type Db, queryContext } from '../../db/client.js';
-import { eventsAfter, latestEventId, type LoggedEvent } from './log.js';
-
-/** The channel the event log's trigger notifies (migration 0003_live_events). */
-export const EVENTS_CHANNEL = 'hushboard_events';
+import { eventsAfter, latestEventId, userTopic, type LoggedEvent } from './log.js';
+import { EVENTS_CHANNEL, isSessionEnd, liveSessions, type SessionEnd } from './session-ends.js';
 
 /** One open event stream, as the hub sees it. */
 export interface LiveStream {
   readonly topics: readonly string[];
   readonly ipHash: string;
+  /** The session a signed-in stream was opened with: the stream ends with it (session-ends.ts). */
+  readonly session?: { readonly id: string; readonly userId: number } | undefined;
   deliver(event: LoggedEvent): void;
   heartbeat(): void;
-  /** The stream has to go: the server stops, or the listener lost events it cannot replay. */
+  /** The stream has to go: the server stops, its session ended, or the listener lost events it cannot replay. */
   end(): void;
 }
 
@@ -70,6 +70,21 @@ export function createLiveEvents({ db, connectionString, log, options = {} }: { 
     for (const stream of byTopic.get(event.topic) ?? []) stream.deliver(event);
   }
 
+  /** Ends the streams opened with a session that just ended, wherever it was ended. */
+  function endSession({ end }: SessionEnd) {
+    for (const stream of [...(byTopic.get(userTopic(end.userId)) ?? [])]) if (stream.session?.id === end.session) stream.end();
+  }
+
+  /**
+   * Ends the signed-in streams whose session is gone: a session's end is a notification,
+   * not a logged event, so one that came while the listener was away cannot be replayed.
+   */
+  async function endStreamsOfEndedSessions() {
+    const signedIn = [...streams].filter((stream) => stream.session);
+    const live = await liveSessions(db, [...new Set(signedIn.map((stream) => stream.session!.id))]);
+    for (const stream of signedIn) if (!live.has(stream.session!.id)) stream.end();
+  }
+
   async function connect(): Promise<void> {
     const client = new pg.Client({ connectionString, keepAlive: true, application_name: 'hushboard-events', connectionTimeoutMillis: 5_000 });
     let dropped = false;
@@ -83,7 +98,9 @@ export function createLiveEvents({ db, connectionString, log, options = {} }: { 
     };
     client.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
-      dispatch(JSON.parse(message.payload) as LoggedEvent);
+      const payload = JSON.parse(message.payload) as LoggedEvent | SessionEnd;
+      if (isSessionEnd(payload)) endSession(payload);
+      else dispatch(payload);
     });
     client.on('error', drop);
     client.on('end', () => drop());
@@ -104,7 +121,8 @@ export function createLiveEvents({ db, connectionString, log, options = {} }: { 
       lastSeen = Math.max(lastSeen ?? 0, await latestEventId(db));
       return;
     }
-    // Back after a drop: whatever was logged meanwhile, by the last id heard.
+    // Back after a drop: sessions that ended meanwhile, then whatever was logged, by the last id heard.
+    await endStreamsOfEndedSessions();
     const missed = await eventsAfter(db, lastSeen, CATCH_UP_LIMIT);
     if (missed.length === CATCH_UP_LIMIT) {
       // Too much to replay: the streams reconnect and resume (or reset) on their own.

@@ -50,12 +50,17 @@ export async function recordEvent(db: DbOrTx, event: NewEvent): Promise<void> {
   await db.insert(eventLog).values({ topic, type, data });
 }
 
+/** Where a stream resumes: after an id, from the newest event (undefined), or nowhere a client could be (malformed). */
+export type ResumeFrom = number | 'unplaceable' | undefined;
+
 /**
  * What a stream opening with `Last-Event-ID: afterId` missed on its topics, or `reset`
- * when the log no longer reaches back that far (pruned, or an id this database never
- * gave). `latestId` is the newest id given so far: a stream starts from it.
+ * (CONTRACT.md section 10) when it cannot be placed: the log no longer reaches back that
+ * far (pruned: older than the kept 5 minutes), an id this database never gave (from the
+ * future), a value that is no id, or more than `limit` to replay. `latestId` is the
+ * newest id given so far: a stream starts from it.
  */
-export async function eventsSince(db: Db, topics: readonly string[], afterId: number | undefined, limit = 500): Promise<{ reset: boolean; latestId: number; events: LoggedEvent[] }> {
+export async function eventsSince(db: Db, topics: readonly string[], afterId: ResumeFrom, limit = 500): Promise<{ reset: boolean; latestId: number; events: LoggedEvent[] }> {
   const [horizon] = (
     await db.execute<{ oldest: string | null; latest: string | null }>(
       sql`SELECT (SELECT min(id) FROM event_log) AS oldest, pg_sequence_last_value('event_log_id_seq') AS latest`,
@@ -63,6 +68,7 @@ export async function eventsSince(db: Db, topics: readonly string[], afterId: nu
   ).rows;
   const latestId = Number(horizon?.latest ?? 0);
   if (afterId === undefined) return { reset: false, latestId, events: [] };
+  if (afterId === 'unplaceable') return { reset: true, latestId, events: [] };
   const oldest = horizon?.oldest === null || horizon?.oldest === undefined ? undefined : Number(horizon.oldest);
   // Every id after afterId must still be in the log: the log starts right after it, or it is empty and nothing came after.
   const gone = afterId > latestId || (oldest === undefined ? afterId < latestId : afterId < oldest - 1);

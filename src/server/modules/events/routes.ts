@@ -5,7 +5,8 @@ import { BOARD_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { LiveStream } from './hub.js';
-import { boardTopic, eventsSince, threadTopic, userTopic, type LoggedEvent } from './log.js';
+import { boardTopic, eventsSince, threadTopic, userTopic, type LoggedEvent, type ResumeFrom } from './log.js';
+import { liveSessions } from './session-ends.js';
 
 export const TOO_MANY_STREAMS = 'Too many open event streams';
 
@@ -16,9 +17,17 @@ const RETRY_MS = 3_000;
 
 const eventText = (event: LoggedEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
-function lastEventIdOf(header: string | string[] | undefined): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value !== undefined && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined;
+/**
+ * Where a client asks to resume (`Last-Event-ID`, else `?since=`): nothing asked (start
+ * at the newest event), an id, or a value that is no id we could have given (a reset:
+ * the client must refetch rather than silently miss what came after it).
+ */
+function resumePoint(value: string | string[] | undefined): ResumeFrom {
+  if (value === undefined) return undefined;
+  const text = (Array.isArray(value) ? value.join(',') : value).trim();
+  if (text === '') return undefined;
+  const id = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+  return Number.isSafeInteger(id) ? id : 'unplaceable';
 }
 
 /**
@@ -64,15 +73,19 @@ export async function eventRoutes(app: FastifyInstance) {
     // Events heard before the replay is written wait here, then go out unless already sent.
     let pending: LoggedEvent[] | undefined = [];
     const sent = new Set<number>();
+    // Ended (its session ended, the server stops): nothing more goes out, whatever is heard.
+    let ended = false;
     const write = (text: string) => {
-      if (raw.destroyed || raw.writableEnded) return;
+      if (ended || raw.destroyed || raw.writableEnded) return;
       raw.write(text);
       if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
     };
     let remove = () => {};
+    const session = request.user && request.sessionId ? { id: request.sessionId, userId: request.user.id } : undefined;
     const stream: LiveStream = {
       topics,
       ipHash: request.ipHash,
+      session,
       deliver(event) {
         if (pending) pending.push(event);
         else write(eventText(event));
@@ -82,9 +95,11 @@ export async function eventRoutes(app: FastifyInstance) {
       heartbeat: () => {
         if (!pending) write(':\n\n');
       },
+      // Before the head, the route ends it once the head is written (below).
       end: () => {
-        raw.end();
+        ended = true;
         remove();
+        if (!pending) raw.end();
       },
     };
     const admitted = liveEvents.admit(stream);
@@ -95,7 +110,13 @@ export async function eventRoutes(app: FastifyInstance) {
     try {
       // `since`: a page's first stream resumes after the event its data was read at (an
       // EventSource cannot send Last-Event-ID before it has heard one); the header wins.
-      since = await eventsSince(app.db, topics, lastEventIdOf(request.headers['last-event-id'] ?? resumeAfter));
+      const header = request.headers['last-event-id'];
+      [since] = await Promise.all([
+        eventsSince(app.db, topics, resumePoint(header !== undefined && header !== '' ? header : resumeAfter)),
+        // A session that ended between its look-up and the admission above sent its end
+        // before this stream could hear it; admitted first, a later end reaches it.
+        session && liveSessions(app.db, [session.id]).then((live) => live.has(session.id) || stream.end()),
+      ]);
     } catch (error) {
       remove();
       throw error;
@@ -109,6 +130,11 @@ export async function eventRoutes(app: FastifyInstance) {
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
     });
+    if (ended) {
+      // Nothing of the session's goes out; the client reconnects after `retry`, as who it is then.
+      raw.end(`retry: ${RETRY_MS}\n\n`);
+      return reply;
+    }
     // The first id lets a client that heard nothing yet resume from here (an id line alone dispatches nothing).
     let head = `retry: ${RETRY_MS}\n`;
     if (since.reset) head += `id: ${since.latestId}\nevent: reset\ndata: {}\n\n`;

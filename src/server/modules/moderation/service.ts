@@ -7,7 +7,7 @@ import type { ImageUrlOf } from '../../lib/form.js';
 import { THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { nextThreadVersion } from '../../lib/thread-version.js';
-import { recordEvent } from '../events/index.js';
+import { endSessions, recordEvent } from '../events/index.js';
 import { premiumAccessSet } from '../premium/index.js';
 import { findThread, serializeThread } from '../threads/index.js';
 import { serializeCurrentUser } from '../users/index.js';
@@ -65,7 +65,8 @@ export function createModerationService(db: Db, imageUrlOf: ImageUrlOf) {
       return db.transaction(async (tx) => {
         const [user] = await tx.update(users).set({ isActive, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
         if (!user) throw new NotFoundError(USER_NOT_FOUND);
-        if (!isActive) await tx.delete(sessions).where(eq(sessions.userId, userId));
+        // Their open event streams end with the sessions, on every instance, at commit.
+        if (!isActive) await endSessions(tx, eq(sessions.userId, userId));
         await recordModeration(tx, {
           adminId,
           action: isActive ? 'reactivate' : 'suspend',

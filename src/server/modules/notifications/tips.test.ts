@@ -17,11 +17,15 @@ const t = useTestApp({ config: chain.config });
 let author: TestUser;
 let tipper: TestUser;
 let authorAddress: string;
+/** For the author's signed content: the marked address answers only for anonymous posts (CONTRACT.md section 13). */
+let namedAddress: string;
 
 beforeAll(async () => {
   [author, tipper] = await Promise.all([signUp(t), signUp(t)]);
   authorAddress = chain.account(7).address;
   await addAddress(author, authorAddress, { useForAnonymous: true });
+  namedAddress = chain.account(8).address;
+  await addAddress(author, namedAddress);
   await linkWallet(chain, tipper, 1);
 });
 
@@ -30,7 +34,7 @@ const tipsOf = async (user: TestUser) => ((await user.client.get('/api/notificat
 describe('tip notifications', () => {
   it('tells the author of a tipped thread and of a tipped anonymous post, naming no tipper', async () => {
     const thread = await createThread(t, author, { isAnonymous: false });
-    const hash = await chain.payEth(1, authorAddress, parseEther('0.01'));
+    const hash = await chain.payEth(1, namedAddress, parseEther('0.01'));
     const response = await tipper.client.post('/api/crypto/tips', { amount: '0.01', currency: 'ETH', txHash: hash, threadId: thread.id });
     expect(response.json()).toMatchObject({ status: 'confirmed' });
     expect(await tipsOf(author)).toEqual([expect.objectContaining({ threadId: thread.id, postId: null, actor: null })]);

@@ -107,7 +107,7 @@ function AddressTable({ addresses }: { addresses: CryptoAddress[] }) {
               <td className="px-2 py-2 sm:px-3 align-middle">
                 <div className="flex flex-wrap items-center gap-1.5">
                   <Badge variant="outline">{entry.currency}</Badge>
-                  {entry.useForAnonymous && <Badge variant="secondary">Anonymous posts</Badge>}
+                  {entry.useForAnonymous && <Badge variant="secondary">Anonymous posts only</Badge>}
                 </div>
               </td>
               <td className="px-2 py-2 sm:px-3 align-middle">
@@ -236,11 +236,12 @@ function AddAddressForm({ onDone }: { onDone: () => void }) {
         />
       </div>
       <div className="flex items-start gap-2">
-        <Checkbox id="address-anonymous" className="mt-0.5" {...register('useForAnonymous')} />
+        <Checkbox id="address-anonymous" className="mt-0.5" aria-describedby="address-anonymous-help" {...register('useForAnonymous')} />
         <div className="grid gap-1">
           <Label htmlFor="address-anonymous">Usable on my anonymous posts</Label>
-          <p className="text-xs text-muted-foreground">
-            Tips to your anonymous threads and replies may go here. Anyone who knows this address could link it to them.
+          <p id="address-anonymous-help" className="text-xs text-muted-foreground">
+            Marked, this address is shown only for your anonymous threads and replies (their tips, and payments for an anonymous premium thread), never on
+            your profile or your signed posts; unmarked, only there. Use an address you have shown nowhere else: anyone who knows it could link it to them.
           </p>
         </div>
       </div>
