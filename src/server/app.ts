@@ -33,6 +33,7 @@ import { walletDocs, walletRoutes } from './modules/wallets/index.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { gatePlugin } from './plugins/gate.js';
 import { httpCachePlugin } from './plugins/http-cache.js';
 import { queryContextPlugin } from './plugins/query-context.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -157,6 +158,9 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
 
+  // First: it sees every route registered after it, and the app does not start while a
+  // write route declares no gate (CSRF, origin, bans, proof of work, limits: plugins/gate.ts).
+  await app.register(gatePlugin);
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestLogPlugin, { logger: processLogger });
@@ -169,7 +173,7 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin, { redis });
-  // Proof of work on register, login, thread and reply (app.powGate), counted in the same store.
+  // Proof of work on register, login, thread and reply (app.powGate, asked by the gate), counted in the same store.
   await app.register(powGatePlugin, { redis });
   await app.register(textInputPlugin);
   await app.register(queryContextPlugin);
