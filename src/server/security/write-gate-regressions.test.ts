@@ -4,6 +4,7 @@
 // /api/login, /api/register and /api/logout without the CSRF and origin checks, which
 // read the URL's text while the router decoded it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PowAction } from '../../shared/constants.js';
 import { useTestApp } from '../test/app.js';
 import { boardId, createThread, signUp, uniqueName, type TestUser } from '../test/factories.js';
 import { fingerprint, freshAddress, json, multipart, powFor, send, startGatedApp, type Answer, type GatedApp, type Sent } from './gate-harness.js';
@@ -34,14 +35,20 @@ async function refusedWithoutChange(request: Sent): Promise<Answer> {
 }
 
 describe('finding 1: the HTML forms stop at their refusal', () => {
-  const forms = () => [
-    { target: `/thread/${thread.id}/reply`, fields: { content: 'A reply the gate refused' }, signedIn: true, action: 'reply' as const },
-    { target: '/new-thread', fields: { boardId: '', title: 'A refused thread', content: 'Never created, whatever' }, signedIn: true, action: 'thread' as const },
-    { target: '/register', fields: { username: uniqueName('nojsx'), password: 'secret1', confirmPassword: 'secret1' }, signedIn: false, action: 'register' as const },
-    { target: '/login', fields: { username: user.username, password: 'password1' }, signedIn: false, action: 'login' as const },
+  interface Form {
+    target: string;
+    fields: Record<string, string>;
+    signedIn: boolean;
+    action: PowAction;
+  }
+  const forms = (): Form[] => [
+    { target: `/thread/${thread.id}/reply`, fields: { content: 'A reply the gate refused' }, signedIn: true, action: 'reply' },
+    { target: '/new-thread', fields: { boardId: '', title: 'A refused thread', content: 'Never created, whatever' }, signedIn: true, action: 'thread' },
+    { target: '/register', fields: { username: uniqueName('nojsx'), password: 'secret1', confirmPassword: 'secret1' }, signedIn: false, action: 'register' },
+    { target: '/login', fields: { username: user.username, password: 'password1' }, signedIn: false, action: 'login' },
   ];
 
-  async function fieldsOf(form: ReturnType<typeof forms>[number]) {
+  async function fieldsOf(form: Form): Promise<Record<string, string>> {
     return form.target === '/new-thread' ? { ...form.fields, boardId: String(await boardId(t)) } : form.fields;
   }
 
