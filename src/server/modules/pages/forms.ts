@@ -92,7 +92,7 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
   };
 
   await multipartRoutes(app, (scope) => {
-    // The gate's refusals (and the limits'), answered as the form's page; anything else as the app answers it.
+    // The gate's refusals, answered as the form's page; anything else (a limit's 429, a malformed form) as the app answers it.
     scope.setErrorHandler(async (error, request, reply) => {
       const form = formPages.get(request.routeOptions.url ?? '');
       if (!form) throw error;
