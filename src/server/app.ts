@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { createChains, type Chains } from './chain/clients.js';
 import type { Config } from './config.js';
@@ -33,6 +33,7 @@ import { walletDocs, walletRoutes } from './modules/wallets/index.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { gatePlugin } from './plugins/gate.js';
 import { httpCachePlugin } from './plugins/http-cache.js';
 import { queryContextPlugin } from './plugins/query-context.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -69,6 +70,8 @@ export interface AppDeps {
   pageRenderer?: PageRenderer | null;
   /** Live-update settings tests shorten (the heartbeat). */
   liveEvents?: LiveEventsOptions;
+  /** Sees every route as it is registered, before any plugin (security/route-table-walk.test.ts lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Time to receive a whole request: a 5 MB image at about 1 Mbit/s, with room to spare. */
@@ -111,7 +114,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * with inject() or over HTTP. Order matters: third-party setup, then our decorators
  * (ip hash and bans, sessions, CSRF, limits), then the modules.
  */
-export async function buildApp({ config, database, logger, webRoot, pageRenderer, liveEvents }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, webRoot, pageRenderer, liveEvents, onRoute }: AppDeps): Promise<FastifyInstance> {
   const processLogger = logger ?? createLogger(config.logLevel);
   const app = Fastify({
     loggerInstance: privacySafe(processLogger) as FastifyBaseLogger,
@@ -157,6 +160,10 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
 
+  // First: it sees every route registered after it, and the app does not start while a
+  // write route declares no gate (CSRF, origin, bans, proof of work, limits: plugins/gate.ts).
+  if (onRoute) app.addHook('onRoute', onRoute);
+  await app.register(gatePlugin);
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestLogPlugin, { logger: processLogger });
@@ -169,7 +176,7 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin, { redis });
-  // Proof of work on register, login, thread and reply (app.powGate), counted in the same store.
+  // Proof of work on register, login, thread and reply (app.powGate, asked by the gate), counted in the same store.
   await app.register(powGatePlugin, { redis });
   await app.register(textInputPlugin);
   await app.register(queryContextPlugin);

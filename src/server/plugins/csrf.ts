@@ -2,23 +2,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_BODY_FIELD, CSRF_HEADER } from '../../shared/constants.js';
 import { createCsrfTokens, CSRF_SECRET_PATTERN, safeEqual } from '../lib/csrf-tokens.js';
-import { ForbiddenError } from '../lib/errors.js';
 import { requestOrigin } from '../lib/site-origin.js';
 import { SESSION_COOKIE } from './session.js';
 
 export const CSRF_COOKIE = 'hb_csrf';
 const CSRF_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The request's valid CSRF cookie, or '' when it sent none. */
 const cookieSecretOf = Symbol('csrfCookieSecret');
-/** The plugin's check, on the instance, for form routes outside /api. */
+/** The plugin's check, on the instance, for the write gate (plugins/gate.ts). */
 const csrfCheck = Symbol('csrfCheck');
 type CsrfRequest = FastifyRequest & { [cookieSecretOf]?: string };
 
 /**
  * CSRF protection (CONTRACT.md section 3; decisions 002 and 011). Every response carries
- * X-CSRF-Token = `<nonce>.<HMAC(SECRET, nonce)>`; every unsafe /api request must send
- * one back (header or `_csrf` field) and come from our own origin.
+ * X-CSRF-Token = `<nonce>.<HMAC(SECRET, nonce)>`; every unsafe request must send one
+ * back (header or `_csrf` field) and come from our own origin. The check runs in the
+ * write gate (plugins/gate.ts), on every POST, PUT, PATCH and DELETE route.
  *
  * - With the `hb_csrf` cookie, the nonce is the cookie's secret, and a sent token must be
  *   that one: another site can neither read it nor mint one for our cookie.
@@ -42,11 +41,6 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
       reply.header('X-CSRF-Token', tokenForClient(request.clientAddress, request.headers['user-agent']));
     }
     done();
-  });
-
-  app.addHook('preHandler', (request, reply, done) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
-    done(accepts(request, reply) ? undefined : new ForbiddenError(CSRF_REFUSED));
   });
 
   /** The check of an unsafe request (its token, its origin); without a cookie, a passing one sets it. */
@@ -75,9 +69,9 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
 export const CSRF_REFUSED = 'Invalid or missing CSRF token';
 
 /**
- * Whether an unsafe request passes the CSRF check. The /api check above; the HTML form
- * posts (modules/pages) ask it themselves, after sending a visitor who cannot post
- * anyway to the login page. A passing request without the cookie gets it, as on /api.
+ * Whether an unsafe request passes the CSRF check (its token, its origin); the write
+ * gate (plugins/gate.ts) asks it of every write route. A passing request without the
+ * cookie gets it.
  */
 export function hasValidCsrfToken(request: FastifyRequest, reply: FastifyReply): boolean {
   return (request.server as FastifyInstance & { [csrfCheck]: (request: FastifyRequest, reply: FastifyReply) => boolean })[csrfCheck](request, reply);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { etagMatches as matches, etagOf } from '../lib/etag.js';
+import { isApiRoute } from './session.js';
 
 /**
  * Anonymous reads are the same for every visitor, so they carry an ETag and
@@ -50,7 +51,7 @@ export const httpCachePlugin = fp(async (app: FastifyInstance) => {
 
   // A callback hook: an async one costs every response a promise, the health check included.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) return done(null, payload);
+    if (!isApiRoute(request) || (request.method !== 'GET' && request.method !== 'HEAD')) return done(null, payload);
     if (reply.statusCode === 304 && reply.hasHeader('etag')) return done(null, payload);
     if (request.user || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');

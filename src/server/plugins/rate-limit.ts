@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { RATE_LIMITS } from '../../shared/constants.js';
 import type { RedisLink } from '../lib/redis.js';
 import { counterStore } from './rate-limit-store.js';
 
@@ -10,7 +9,9 @@ import { counterStore } from './rate-limit-store.js';
  * Counters live in memory, or in Redis when REDIS_URL is set so that several instances
  * share them; while Redis is away they are counted in this instance's memory
  * (rate-limit-store.ts), so an outage neither lifts the limits nor fails the request.
- * RATE_LIMIT=off registers nothing, and the routes' limits are ignored.
+ * RATE_LIMIT=off registers nothing, and the routes' limits are ignored. A route takes one
+ * of the named limits of shared/constants.ts through its write gate (`gated({ rateLimit })`,
+ * plugins/gate.ts).
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, { redis }: { redis?: RedisLink | undefined }) => {
   if (!app.config.rateLimit) return;
@@ -26,9 +27,3 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { redis }: { redi
     }),
   });
 });
-
-/** Route options that apply one of the named limits of shared/constants.ts. */
-export function rateLimited(name: keyof typeof RATE_LIMITS) {
-  const { max, timeWindowMs } = RATE_LIMITS[name];
-  return { config: { rateLimit: { max, timeWindow: timeWindowMs } } };
-}

@@ -45,6 +45,15 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'hb_session';
+const loaded = Symbol('sessionLoaded');
+
+/**
+ * Whether the request is for an /api route: the route the router matched, however the
+ * path was spelt (`/%61pi/user` is /api/user); a path no route matched, by its text.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return (request.routeOptions.url ?? request.url).startsWith('/api/');
+}
 
 /** The cookie carries a random token; the table keeps only its hash. */
 const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -124,20 +133,21 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_MS / 1000 });
     }
   };
-  const loaded = Symbol('sessionLoaded');
   app.decorateRequest('loadUser', async function (this: FastifyRequest & { [loaded]?: boolean }, reply: FastifyReply) {
     const token = this.cookies[SESSION_COOKIE];
-    if (token && !this[loaded] && !this.url.startsWith('/api/')) {
+    if (token && !this[loaded]) {
       this[loaded] = true;
       await loadSession(this, reply, token);
     }
     return this.user;
   });
   // A callback hook, so a visitor without a session cookie costs no promise: an async
-  // hook was a visible share of a cheap request (bench: trivial route).
-  app.addHook('onRequest', (request, reply, done) => {
+  // hook was a visible share of a cheap request (bench: trivial route). An /api route is
+  // the route the router matched (`/%61pi/user` is /api/user), never the URL's text.
+  app.addHook('onRequest', (request: FastifyRequest & { [loaded]?: boolean }, reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return done();
+    if (!token || !isApiRoute(request)) return done();
+    request[loaded] = true;
     loadSession(request, reply, token).then(() => done(), done);
   });
 

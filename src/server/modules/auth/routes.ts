@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteAccountSchema, loginSchema, registerSchema } from '../../../shared/schemas/auth.js';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
 import { ACCOUNT_SUSPENDED, INVALID_CREDENTIALS, SESSION_ENDED } from '../../lib/messages.js';
 import { parseInput } from '../../lib/validate.js';
-import { rateLimited } from '../../plugins/rate-limit.js';
+import { gated } from '../../plugins/gate.js';
 import { serializeCurrentUser } from '../users/index.js';
 
 // The login form posted without JavaScript (modules/pages) answers with the same words.
@@ -13,20 +13,18 @@ export { INVALID_CREDENTIALS } from '../../lib/messages.js';
 export async function authRoutes(app: FastifyInstance) {
   const { auth } = app.services;
 
-  app.post('/api/register', rateLimited('register'), async (request, reply) => {
-    await request.assertNotBanned();
-    const input = parseInput(registerSchema, request.body);
-    await app.powGate.check(request, 'register');
+  const registerInput = (request: FastifyRequest) => parseInput(registerSchema, request.body);
+  app.post('/api/register', gated({ ban: true, rateLimit: 'register', input: registerInput, pow: 'register' }), async (request, reply) => {
+    const input = registerInput(request);
     const { user, authorKey } = await auth.register(input);
     await reply.startSession(user.id, authorKey);
     return reply.code(201).send(serializeCurrentUser(user));
   });
 
-  app.post('/api/login', rateLimited('login'), async (request, reply) => {
-    await request.assertNotBanned();
-    const { username, password } = parseInput(loginSchema, request.body);
-    // Before the password hash: a flood of guesses pays its CPU first.
-    await app.powGate.check(request, 'login');
+  // Proof of work before the password hash: a flood of guesses pays its CPU first.
+  const loginInput = (request: FastifyRequest) => parseInput(loginSchema, request.body);
+  app.post('/api/login', gated({ ban: true, rateLimit: 'login', input: loginInput, pow: 'login' }), async (request, reply) => {
+    const { username, password } = loginInput(request);
     const user = await auth.verifyCredentials(username, password);
     if (!user) throw new UnauthorizedError(INVALID_CREDENTIALS);
     // Told only to someone who proved the password, so it reveals nothing to guessers.
@@ -36,7 +34,8 @@ export async function authRoutes(app: FastifyInstance) {
     return serializeCurrentUser(signedIn.user);
   });
 
-  app.post('/api/logout', async (_request, reply) => {
+  // A banned user may still end their session.
+  app.post('/api/logout', gated({ ban: false }), async (_request, reply) => {
     await reply.endSession();
     return reply.code(204).send();
   });
@@ -49,7 +48,8 @@ export async function authRoutes(app: FastifyInstance) {
 
   // Deleting one's account (CONTRACT.md section 11): a wrong password is a 400 on the
   // field, as the form shows it; limited like login, since it checks a password.
-  app.delete('/api/user', rateLimited('login'), async (request, reply) => {
+  // Leaving is not refused to a banned user (their data goes).
+  app.delete('/api/user', gated({ ban: false, user: true, rateLimit: 'login' }), async (request, reply) => {
     const user = request.requireUser();
     const { password } = parseInput(deleteAccountSchema, request.body);
     await auth.deleteAccount(user, password, request.authorKey);

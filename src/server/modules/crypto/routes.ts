@@ -3,6 +3,7 @@ import { addAddressSchema, tipSchema } from '../../../shared/schemas/crypto.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND, USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
+import { gated } from '../../plugins/gate.js';
 import { ADDRESS_NOT_FOUND, namedUser } from './addresses.js';
 
 type WithId = { Params: { id: string } };
@@ -14,13 +15,13 @@ export async function cryptoRoutes(app: FastifyInstance) {
 
   app.get('/api/crypto/addresses', async (request) => addresses.list(request.requireUser().id));
 
-  app.post('/api/crypto/addresses', async (request, reply) => {
+  app.post('/api/crypto/addresses', gated({ ban: false }), async (request, reply) => {
     const user = request.requireUser();
     const input = parseInput(addAddressSchema, request.body);
     return reply.code(201).send(await addresses.add(user.id, input));
   });
 
-  app.delete<WithId>('/api/crypto/addresses/:id', async (request, reply) => {
+  app.delete<WithId>('/api/crypto/addresses/:id', gated({ ban: false }), async (request, reply) => {
     const user = request.requireUser();
     await addresses.remove(user.id, parseId(request.params.id, ADDRESS_NOT_FOUND));
     return reply.code(204).send();
@@ -36,9 +37,8 @@ export async function cryptoRoutes(app: FastifyInstance) {
     addresses.lookUp(await addresses.postAuthor(parseId(request.params.id, POST_NOT_FOUND)), request.params.currency),
   );
 
-  app.post('/api/crypto/tips', async (request, reply) => {
+  app.post('/api/crypto/tips', gated({ user: true, ban: true }), async (request, reply) => {
     const user = request.requireUser();
-    await request.assertNotBanned();
     const input = parseInput(tipSchema, request.body);
     return reply.code(201).send(await tips.submit(input, { id: user.id, ipHash: request.ipHash }));
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { viewerOf } from '../../lib/viewer.js';
+import { gated } from '../../plugins/gate.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -13,13 +14,13 @@ type IdParams = { Params: { id: string } };
 export async function deletionRoutes(app: FastifyInstance) {
   const { deletions } = app.services;
 
-  app.delete<IdParams>('/api/threads/:id', async (request, reply) => {
+  app.delete<IdParams>('/api/threads/:id', gated({ ban: false }), async (request, reply) => {
     const user = request.requireUser();
     await deletions.deleteThread({ id: user.id, isAdmin: user.isAdmin, authorTagOf: viewerOf(request).authorTagOf }, parseId(request.params.id, THREAD_NOT_FOUND), request.log);
     return reply.code(204).send();
   });
 
-  app.delete<IdParams>('/api/posts/:id', async (request, reply) => {
+  app.delete<IdParams>('/api/posts/:id', gated({ ban: false }), async (request, reply) => {
     const user = request.requireUser();
     await deletions.deletePost({ id: user.id, isAdmin: user.isAdmin, authorTagOf: viewerOf(request).authorTagOf }, parseId(request.params.id, POST_NOT_FOUND), request.log);
     return reply.code(204).send();

@@ -3,6 +3,7 @@ import { appealDecisionSchema, appealSchema, publicLogQuerySchema } from '../../
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { APPEAL_NOT_FOUND } from './appeals.js';
+import { gated } from '../../plugins/gate.js';
 
 /**
  * The banned visitor's side of a ban (their ban, their appeal), the admins' appeal
@@ -19,7 +20,8 @@ export async function appealRoutes(app: FastifyInstance) {
     return appeals.mine(request.ipHashes);
   });
 
-  app.post('/api/bans/appeal', async (request, reply) => {
+  // The banned visitor's own way out: the one write a ban must not refuse.
+  app.post('/api/bans/appeal', gated({ ban: false }), async (request, reply) => {
     const { message } = parseInput(appealSchema, request.body);
     return reply.code(201).send(await appeals.appeal(request.ipHashes, message));
   });
@@ -29,7 +31,7 @@ export async function appealRoutes(app: FastifyInstance) {
     return appeals.list();
   });
 
-  app.patch<{ Params: { id: string } }>('/api/moderation/appeals/:id', async (request) => {
+  app.patch<{ Params: { id: string } }>('/api/moderation/appeals/:id', gated({ ban: false }), async (request) => {
     const admin = request.requireAdmin();
     const id = parseId(request.params.id, APPEAL_NOT_FOUND);
     return appeals.decide(admin.id, id, parseInput(appealDecisionSchema, request.body));

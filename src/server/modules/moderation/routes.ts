@@ -14,6 +14,7 @@ import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { appealRoutes } from './appeal-routes.js';
 import { NOT_BANNED } from './bans.js';
+import { gated } from '../../plugins/gate.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -25,14 +26,14 @@ type IdParams = { Params: { id: string } };
 export async function moderationRoutes(app: FastifyInstance) {
   const { moderation, bans } = app.services;
 
-  app.patch<IdParams>('/api/threads/:id/sticky', async (request) => {
+  app.patch<IdParams>('/api/threads/:id/sticky', gated({ ban: false }), async (request) => {
     const admin = request.requireAdmin();
     const id = parseId(request.params.id, THREAD_NOT_FOUND);
     const { isSticky } = parseInput(stickySchema, request.body);
     return moderation.setThreadFlag(admin.id, id, 'isSticky', isSticky);
   });
 
-  app.patch<IdParams>('/api/threads/:id/lock', async (request) => {
+  app.patch<IdParams>('/api/threads/:id/lock', gated({ ban: false }), async (request) => {
     const admin = request.requireAdmin();
     const id = parseId(request.params.id, THREAD_NOT_FOUND);
     const { isLocked } = parseInput(lockSchema, request.body);
@@ -44,7 +45,7 @@ export async function moderationRoutes(app: FastifyInstance) {
     return bans.list();
   });
 
-  app.post('/api/moderation/ban-ip', async (request, reply) => {
+  app.post('/api/moderation/ban-ip', gated({ ban: false }), async (request, reply) => {
     const admin = request.requireAdmin();
     const input = parseInput(banIpSchema, request.body);
     return reply.code(201).send(await bans.ban(admin.id, input));
@@ -56,7 +57,7 @@ export async function moderationRoutes(app: FastifyInstance) {
     return bans.preview(ipHash, scope);
   });
 
-  app.delete<{ Params: { ipHash: string } }>('/api/moderation/ban-ip/:ipHash', async (request, reply) => {
+  app.delete<{ Params: { ipHash: string } }>('/api/moderation/ban-ip/:ipHash', gated({ ban: false }), async (request, reply) => {
     const admin = request.requireAdmin();
     const { ipHash } = request.params;
     // Not a hash at all: it cannot be banned either.
@@ -70,7 +71,7 @@ export async function moderationRoutes(app: FastifyInstance) {
     return bans.ipHashes(parseId(request.params.id, THREAD_NOT_FOUND));
   });
 
-  app.patch<IdParams>('/api/moderation/users/:id', async (request) => {
+  app.patch<IdParams>('/api/moderation/users/:id', gated({ ban: false }), async (request) => {
     const admin = request.requireAdmin();
     const id = parseId(request.params.id, USER_NOT_FOUND);
     const { isActive } = parseInput(userStatusSchema, request.body);

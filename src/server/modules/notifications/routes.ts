@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { markNotificationsReadSchema, notificationPageQuerySchema } from '../../../shared/schemas/notifications.js';
 import { parseInput } from '../../lib/validate.js';
+import { gated } from '../../plugins/gate.js';
 
 /** The signed-in user's notifications (CONTRACT.md section 11); 401 for visitors. */
 export async function notificationRoutes(app: FastifyInstance) {
@@ -14,7 +15,7 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.get('/api/notifications/unread-count', async (request) => notifications.unreadCount(request.requireUser().id));
 
-  app.post('/api/notifications/read', async (request, reply) => {
+  app.post('/api/notifications/read', gated({ ban: false }), async (request, reply) => {
     const user = request.requireUser();
     const { ids } = parseInput(markNotificationsReadSchema, request.body);
     await notifications.markRead(user.id, ids);

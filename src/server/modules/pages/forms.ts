@@ -1,29 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PowAction } from '../../../shared/constants.js';
 import type { PageFormName, PageFormState } from '../../../shared/page-render.js';
 import { loginSchema, registerFormSchema } from '../../../shared/schemas/auth.js';
 import { createPostSchema } from '../../../shared/schemas/posts.js';
 import { createThreadSchema } from '../../../shared/schemas/threads.js';
-import { HttpError, ValidationError } from '../../lib/errors.js';
+import { ForbiddenError, HttpError, PowRequiredError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import { readForm } from '../../lib/form.js';
 import { ACCOUNT_SUSPENDED, INVALID_CREDENTIALS, THREAD_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { CSRF_REFUSED, hasValidCsrfToken } from '../../plugins/csrf.js';
+import { gated } from '../../plugins/gate.js';
 import { multipartRoutes } from '../../plugins/multipart.js';
-import { rateLimited } from '../../plugins/rate-limit.js';
 import type { SendPage } from './html.js';
-
-/**
- * Whether proof of work is demanded of this post (CONTRACT.md section 11). A browser
- * without JavaScript cannot solve a challenge, so when one is demanded the form is
- * shown again saying it needs JavaScript for now. The same gate the API routes ask
- * (a 428 there); it counts this post as one action, as the API does.
- */
-async function powDemanded(request: FastifyRequest, action: PowAction): Promise<boolean> {
-  return !(await request.server.powGate.evaluate(request, action)).passed;
-}
 
 /** A form field as the text it was sent as (a multipart field is a string; anything else is nothing). */
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -35,12 +23,27 @@ function failure(error: unknown): { status: number; errors: Record<string, strin
   return { status: error.statusCode, errors: error.errors ?? {}, message: error.message };
 }
 
+/** A form's page and what it shows again: where it is, and what was sent (never a password). */
+interface FormPage {
+  name: PageFormName;
+  page(request: FastifyRequest): string | Promise<string>;
+  values(fields: Record<string, unknown>): Record<string, string>;
+}
+
+/** An unticked checkbox sends nothing: here that means "not anonymous". */
+const anonymity = (fields: Record<string, unknown>) => (fields.isAnonymous === undefined ? 'false' : 'true');
+
 /**
  * The forms that work without JavaScript (CONTRACT.md section 12): login, register,
  * reply and new thread post here as plain HTML forms (multipart, with the `_csrf`
  * field), and each calls the same service with the same shared schema as its API
  * route. Success answers 303 to the page that shows the result; a failure renders the
  * form's page again with the status and the messages the API would have answered.
+ *
+ * Each goes through the write gate (plugins/gate.ts) like its API route: CSRF and
+ * origin, bans, proof of work, limits. A refusal there ends the request; this scope's
+ * error handler answers it as the form's page again (a visitor who must sign in goes
+ * to the login page), so no handler runs after a refusal.
  */
 export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendPage: SendPage }) {
   const { auth, posts, threads, boards } = app.services;
@@ -52,24 +55,59 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       return sendPage(request, reply, { url, status, form: state });
     };
 
-  /**
-   * The checks every form makes first: a visitor who must sign in goes to the login page
-   * (nothing is lost: nothing was done); then the CSRF token, then proof of work.
-   */
-  async function guard(request: FastifyRequest, reply: FastifyReply, show: ReturnType<typeof again>, action: PowAction): Promise<FastifyReply | null> {
-    if (!hasValidCsrfToken(request, reply)) return show(403, {}, CSRF_REFUSED);
-    if (await powDemanded(request, action)) return show(428, {}, undefined, true);
-    return null;
-  }
+  const loginForm: FormPage = { name: 'login', page: () => '/auth', values: (fields) => ({ username: text(fields.username) }) };
+  const registerForm: FormPage = {
+    name: 'register',
+    page: () => '/auth?tab=register',
+    values: (fields) => ({ username: text(fields.username), email: text(fields.email) }),
+  };
+  const replyForm: FormPage = {
+    name: 'reply',
+    page: (request) => `/thread/${encodeURIComponent((request.params as { id: string }).id)}`,
+    values: (fields) => ({ content: text(fields.content), isAnonymous: anonymity(fields) }),
+  };
+  const threadForm: FormPage = {
+    name: 'thread',
+    // Only to show the form again on that board's page: the schema judges the field.
+    async page(request) {
+      const chosen = Number(text(readForm(request).fields.boardId));
+      const board = Number.isInteger(chosen) && chosen > 0 && chosen <= 2_147_483_647 ? await boards.byId(chosen).catch(() => null) : null;
+      return `/new-thread${board ? `?board=${board.code}` : ''}`;
+    },
+    values: (fields) => ({ boardId: text(fields.boardId), title: text(fields.title), content: text(fields.content), isAnonymous: anonymity(fields) }),
+  };
+  /** The forms by route (the route matched, never the URL's spelling). */
+  const formPages = new Map<string, FormPage>([
+    ['/login', loginForm],
+    ['/register', registerForm],
+    ['/thread/:id/reply', replyForm],
+    ['/new-thread', threadForm],
+  ]);
+
+  /** The form's page again for what was sent, with a refusal's status and message. */
+  const showAgain = async (request: FastifyRequest, reply: FastifyReply, form: FormPage, status: number, message?: string, needsJavaScript?: boolean) => {
+    const { fields } = request.body === undefined ? { fields: {} } : readForm(request);
+    await again(request, reply, await form.page(request), form.name, form.values(fields))(status, {}, message, needsJavaScript);
+    return reply;
+  };
 
   await multipartRoutes(app, (scope) => {
-    scope.post('/login', rateLimited('login'), async (request, reply) => {
+    // The gate's refusals, answered as the form's page; anything else (a limit's 429, a malformed form) as the app answers it.
+    scope.setErrorHandler(async (error, request, reply) => {
+      const form = formPages.get(request.routeOptions.url ?? '');
+      if (!form) throw error;
+      if (error instanceof UnauthorizedError) return reply.redirect('/auth', 303);
+      // A browser without JavaScript cannot solve a challenge: the form says it needs JavaScript for now.
+      if (error instanceof PowRequiredError) return showAgain(request, reply, form, 428, undefined, true);
+      // The CSRF token or origin, or a ban.
+      if (error instanceof ForbiddenError) return showAgain(request, reply, form, 403, error.message);
+      throw error;
+    });
+
+    scope.post('/login', gated({ ban: true, rateLimit: 'login', pow: 'login' }), async (request, reply) => {
       const { fields } = readForm(request);
-      const show = again(request, reply, '/auth', 'login', { username: text(fields.username) });
-      const refused = await guard(request, reply, show, 'login');
-      if (refused) return refused;
+      const show = again(request, reply, await loginForm.page(request), 'login', loginForm.values(fields));
       try {
-        await request.assertNotBanned();
         const { username, password } = parseInput(loginSchema, fields);
         const user = await auth.verifyCredentials(username, password);
         if (!user) return show(401, {}, INVALID_CREDENTIALS);
@@ -84,13 +122,10 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       }
     });
 
-    scope.post('/register', rateLimited('register'), async (request, reply) => {
+    scope.post('/register', gated({ ban: true, rateLimit: 'register', pow: 'register' }), async (request, reply) => {
       const { fields } = readForm(request);
-      const show = again(request, reply, '/auth?tab=register', 'register', { username: text(fields.username), email: text(fields.email) });
-      const refused = await guard(request, reply, show, 'register');
-      if (refused) return refused;
+      const show = again(request, reply, await registerForm.page(request), 'register', registerForm.values(fields));
       try {
-        await request.assertNotBanned();
         // The form's schema: the API's fields plus the confirmation, which only the form checks.
         const { username, password, email } = parseInput(registerFormSchema, fields);
         const { user, authorKey } = await auth.register({ username, password, email });
@@ -104,18 +139,14 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       }
     });
 
-    scope.post<{ Params: { id: string } }>('/thread/:id/reply', async (request, reply) => {
+    // A visitor is sent to the login page by the gate (nothing is lost: nothing was done).
+    scope.post<{ Params: { id: string } }>('/thread/:id/reply', gated({ user: true, ban: true, pow: 'reply' }), async (request, reply) => {
       const id = parseId(request.params.id, THREAD_NOT_FOUND);
-      const user = await request.loadUser(reply);
-      if (!user) return reply.redirect('/auth', 303);
+      const user = request.requireUser();
       const { fields, image } = readForm(request);
-      const values = { content: text(fields.content), isAnonymous: fields.isAnonymous === undefined ? 'false' : 'true' };
+      const values = replyForm.values(fields);
       const show = again(request, reply, `/thread/${id}`, 'reply', values);
-      const refused = await guard(request, reply, show, 'reply');
-      if (refused) return refused;
       try {
-        await request.assertNotBanned();
-        // An unticked checkbox sends nothing: here that means "not anonymous".
         const input = parseInput(createPostSchema, { ...fields, threadId: String(id), isAnonymous: values.isAnonymous });
         const post = await posts.createPost(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
         return reply.redirect(`/thread/${id}#post-${post.id}`, 303);
@@ -125,24 +156,12 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       }
     });
 
-    scope.post('/new-thread', async (request, reply) => {
-      const user = await request.loadUser(reply);
-      if (!user) return reply.redirect('/auth', 303);
+    scope.post('/new-thread', gated({ user: true, ban: true, pow: 'thread' }), async (request, reply) => {
+      const user = request.requireUser();
       const { fields, image } = readForm(request);
-      const values = {
-        boardId: text(fields.boardId),
-        title: text(fields.title),
-        content: text(fields.content),
-        isAnonymous: fields.isAnonymous === undefined ? 'false' : 'true',
-      };
-      // Only to show the form again on that board's page: the schema below judges the field.
-      const chosen = Number(values.boardId);
-      const board = Number.isInteger(chosen) && chosen > 0 && chosen <= 2_147_483_647 ? await boards.byId(chosen).catch(() => null) : null;
-      const show = again(request, reply, `/new-thread${board ? `?board=${board.code}` : ''}`, 'thread', values);
-      const refused = await guard(request, reply, show, 'thread');
-      if (refused) return refused;
+      const values = threadForm.values(fields);
+      const show = again(request, reply, await threadForm.page(request), 'thread', values);
       try {
-        await request.assertNotBanned();
         const input = parseInput(createThreadSchema, { ...fields, isAnonymous: values.isAnonymous });
         const thread = await threads.createThread(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
         return reply.redirect(`/thread/${thread.id}`, 303);

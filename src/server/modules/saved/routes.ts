@@ -4,6 +4,7 @@ import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
+import { gated } from '../../plugins/gate.js';
 
 type WithId = { Params: { id: string } };
 
@@ -19,7 +20,7 @@ export async function savedThreadRoutes(app: FastifyInstance) {
 
   app.get<WithId>('/api/threads/:id/saved', async (request) => saved.isSaved(request.user?.id ?? null, idOf(request)));
 
-  app.put<WithId>('/api/threads/:id/save', async (request) => saved.save(request.requireUser().id, idOf(request)));
+  app.put<WithId>('/api/threads/:id/save', gated({ ban: false }), async (request) => saved.save(request.requireUser().id, idOf(request)));
 
-  app.delete<WithId>('/api/threads/:id/save', async (request) => saved.unsave(request.requireUser().id, idOf(request)));
+  app.delete<WithId>('/api/threads/:id/save', gated({ ban: false }), async (request) => saved.unsave(request.requireUser().id, idOf(request)));
 }

@@ -1,12 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createThreadSchema } from '../../../shared/schemas/threads.js';
 import { readForm } from '../../lib/form.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf, VISITOR } from '../../lib/viewer.js';
+import { gated } from '../../plugins/gate.js';
 import { multipartRoutes } from '../../plugins/multipart.js';
 import { sendVisitorPage } from './visitor-pages.js';
+
+const threadInput = (request: FastifyRequest) => parseInput(createThreadSchema, readForm(request).fields);
 
 export async function threadRoutes(app: FastifyInstance) {
   const { threads, boards, visitorPages } = app.services;
@@ -41,12 +44,10 @@ export async function threadRoutes(app: FastifyInstance) {
   });
 
   await multipartRoutes(app, (scope) =>
-    scope.post('/api/threads', async (request, reply) => {
+    scope.post('/api/threads', gated({ user: true, ban: true, input: threadInput, pow: 'thread' }), async (request, reply) => {
       const user = request.requireUser();
-      await request.assertNotBanned();
-      const { fields, image } = readForm(request);
-      const input = parseInput(createThreadSchema, fields);
-      await app.powGate.check(request, 'thread');
+      const { image } = readForm(request);
+      const input = threadInput(request);
       const thread = await threads.createThread(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
       return reply.code(201).send(thread);
     }),

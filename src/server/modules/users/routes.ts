@@ -5,6 +5,7 @@ import { USER_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
+import { gated } from '../../plugins/gate.js';
 
 type WithId = { Params: { id: string } };
 
@@ -27,7 +28,7 @@ export async function userRoutes(app: FastifyInstance) {
     return users.posts(idOf(request), page, viewerOf(request));
   });
 
-  app.patch<WithId>('/api/users/:id', async (request) => {
+  app.patch<WithId>('/api/users/:id', gated({ ban: false }), async (request) => {
     const user = request.requireUser();
     const id = idOf(request);
     const input = parseInput(updateProfileSchema, request.body);

@@ -3,6 +3,7 @@ import { threadVotesQuerySchema, voteSchema } from '../../../shared/schemas/vote
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
+import { gated } from '../../plugins/gate.js';
 import type { VoteTarget } from './service.js';
 
 const kinds = [
@@ -16,9 +17,8 @@ export async function voteRoutes(app: FastifyInstance) {
   for (const { path, kind, notFound } of kinds) {
     const targetOf = (id: string): VoteTarget => ({ kind, id: parseId(id, notFound) });
 
-    app.post<{ Params: { id: string } }>(`/api/${path}/:id/vote`, async (request) => {
+    app.post<{ Params: { id: string } }>(`/api/${path}/:id/vote`, gated({ user: true, ban: true }), async (request) => {
       request.requireUser();
-      await request.assertNotBanned();
       const target = targetOf(request.params.id);
       const { voteType } = parseInput(voteSchema, request.body);
       return votes.vote(target, request.requireAuthorKey(), voteType);
