@@ -48,7 +48,7 @@ export function ProfileHeader({ profile, stats, actions, isOwn = false }: Profil
             </div>
             <p className="text-sm text-muted-foreground">User ID: {profile.id}</p>
             {premiumUntil && <p className="text-sm text-muted-foreground">Premium until {premiumUntil}</p>}
-            {profile.bio && <p className="mt-1 text-sm whitespace-pre-wrap wrap-anywhere">{profile.bio}</p>}
+            {profile.bio && <p className="mt-1 text-sm whitespace-pre-wrap">{profile.bio}</p>}
           </div>
           {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
         </div>
