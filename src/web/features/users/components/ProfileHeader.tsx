@@ -70,7 +70,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="grid gap-0.5 rounded-lg border bg-muted/40 px-3 py-2">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-base font-semibold whitespace-nowrap sm:text-lg" data-testid={`stat-${label.toLowerCase()}`}>
+      <dd className="text-base font-semibold sm:text-lg sm:whitespace-nowrap" data-testid={`stat-${label.toLowerCase()}`}>
         {value}
       </dd>
     </div>
