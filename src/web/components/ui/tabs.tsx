@@ -23,7 +23,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
       className={cn(
         // On a phone a label may wrap to two lines (between words: min-width stays auto, so
         // labels never overlap) rather than push the list past the screen.
-        'inline-flex flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent px-2 py-1 text-center text-sm leading-tight font-medium text-foreground/70 transition-[color,box-shadow] outline-none sm:whitespace-nowrap',
+        'inline-flex flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent px-2 py-1 text-center text-sm leading-tight font-medium wrap-normal text-foreground/70 transition-[color,box-shadow] outline-none sm:whitespace-nowrap',
         'hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50',
         'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:border-input dark:data-[state=active]:bg-input/30',
         className,

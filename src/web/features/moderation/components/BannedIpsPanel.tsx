@@ -160,7 +160,7 @@ function BanList() {
                     {entry.bannedBy && <span>by {entry.bannedBy.username}</span>}
                     {entry.expiresAt ? <span>Expires {formatDate(entry.expiresAt)}</span> : <Badge variant="secondary">Permanent</Badge>}
                   </div>
-                  <p className="text-sm wrap-anywhere">{entry.reason ?? <span className="text-muted-foreground">No reason given</span>}</p>
+                  <p className="text-sm">{entry.reason ?? <span className="text-muted-foreground">No reason given</span>}</p>
                 </div>
                 <Button variant="outline" size="sm" className="w-fit" onClick={() => setToUnban(entry)} aria-label={`Unban ${entry.ipHash.slice(0, 12)}`}>
                   <ShieldOff aria-hidden="true" />

@@ -87,11 +87,11 @@ function ReportItem({ report }: { report: Report }) {
           <TimeAgo iso={report.createdAt} />
         </time>
       </div>
-      <h3 id={labelId} className="font-semibold wrap-anywhere">
+      <h3 id={labelId} className="font-semibold">
         {target.type === 'post' ? `Reply in “${title}”` : title}
       </h3>
-      <blockquote className="border-l-2 pl-3 text-sm whitespace-pre-wrap wrap-anywhere text-muted-foreground">{target.excerpt || '(no content)'}</blockquote>
-      <p className="text-sm wrap-anywhere">
+      <blockquote className="border-l-2 pl-3 text-sm whitespace-pre-wrap text-muted-foreground">{target.excerpt || '(no content)'}</blockquote>
+      <p className="text-sm">
         <span className="font-medium">Reason:</span> {report.reason}
       </p>
       {report.status !== 'open' && report.resolvedAt && (

@@ -67,7 +67,7 @@ export function PostBody({ content, className }: { content: string; className?: 
           </pre>
         ) : (
           segment && (
-            <p key={index} className="wrap-anywhere whitespace-pre-wrap">
+            <p key={index} className="whitespace-pre-wrap">
               {renderText(segment, String(index))}
             </p>
           )

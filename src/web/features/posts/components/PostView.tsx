@@ -52,7 +52,7 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
         {!post.isDeleted && <div className="-ml-1 shrink-0">{actions.renderVotes(post)}</div>}
         <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-2">
           <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-            <h3 id={headingId} className="min-w-0 font-medium wrap-anywhere">
+            <h3 id={headingId} className="min-w-0 font-medium">
               {post.isDeleted ? (
                 <span className="text-muted-foreground">Deleted</span>
               ) : post.userId && post.username ? (

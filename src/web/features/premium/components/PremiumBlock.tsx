@@ -21,7 +21,7 @@ export function PremiumBlock({ thread, user }: { thread: ThreadDetail; user: Cur
         </Badge>
       </div>
       {thread.premiumContent ? (
-        <p className="text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap">{thread.premiumContent}</p>
+        <p className="text-sm leading-relaxed whitespace-pre-wrap">{thread.premiumContent}</p>
       ) : (
         <p className="text-sm text-muted-foreground">The author has not added premium content yet.</p>
       )}

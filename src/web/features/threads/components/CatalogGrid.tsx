@@ -21,8 +21,8 @@ export function CatalogGrid({ threads }: { threads: Thread[] }) {
               <SpriteIcon name="message-square" className="size-3" />
               {replyCountLabel(thread.replyCount)}
             </span>
-            <span className="line-clamp-2 text-sm font-semibold wrap-anywhere">{thread.title}</span>
-            <span className="line-clamp-3 text-xs wrap-anywhere text-muted-foreground">{thread.content}</span>
+            <span className="line-clamp-2 text-sm font-semibold">{thread.title}</span>
+            <span className="line-clamp-3 text-xs text-muted-foreground">{thread.content}</span>
           </Link>
         </li>
       ))}

@@ -51,7 +51,7 @@ export function ThreadCard({ thread, votes, isAdmin, onBan }: ThreadCardProps) {
       </Link>
       <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] content-start gap-1.5">
         <div className="flex items-start gap-2">
-          <h3 id={titleId} className="min-w-0 flex-1 font-semibold leading-snug wrap-anywhere">
+          <h3 id={titleId} className="min-w-0 flex-1 font-semibold leading-snug">
             <Link to={`/thread/${thread.id}`} className="hover:underline">
               {thread.title}
             </Link>

@@ -73,7 +73,7 @@ export function ThreadDetailView(props: ThreadDetailViewProps) {
               <div className="flex flex-wrap gap-1.5">
                 <ThreadBadges thread={thread} withLocked />
               </div>
-              <h1 id="thread-title" className="text-2xl font-bold tracking-tight wrap-anywhere">
+              <h1 id="thread-title" className="text-2xl font-bold tracking-tight">
                 {thread.title}
               </h1>
               <ThreadByline thread={thread} />

@@ -13,7 +13,7 @@ export function ThreadByline({ thread, size = 'sm' }: { thread: Thread; size?: '
   return (
     <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground', size === 'xs' ? 'text-xs' : 'text-sm')}>
       {thread.userId && thread.username ? (
-        <Link to={`/users/${thread.userId}`} className="font-medium text-foreground wrap-anywhere hover:underline">
+        <Link to={`/users/${thread.userId}`} className="font-medium text-foreground hover:underline">
           {thread.username}
         </Link>
       ) : (

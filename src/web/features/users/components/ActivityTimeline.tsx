@@ -12,7 +12,7 @@ export function ActivityTimeline({ activities }: { activities: Activity[] }) {
       {activities.map((activity) => (
         <li key={activity.id} className="relative">
           <span aria-hidden="true" className="absolute top-1.5 -left-[29px] size-2.5 rounded-full bg-primary ring-4 ring-background" />
-          <p className="text-sm wrap-anywhere">{activity.description}</p>
+          <p className="text-sm">{activity.description}</p>
           <div className="mt-0.5 flex items-center gap-3 text-xs text-muted-foreground">
             <time dateTime={activity.createdAt} title={formatDate(activity.createdAt)}>
               <TimeAgo iso={activity.createdAt} />

@@ -48,7 +48,7 @@ export function ProfileHeader({ profile, stats, actions, isOwn = false }: Profil
             </div>
             <p className="text-sm text-muted-foreground">User ID: {profile.id}</p>
             {premiumUntil && <p className="text-sm text-muted-foreground">Premium until {premiumUntil}</p>}
-            {profile.bio && <p className="mt-1 text-sm whitespace-pre-wrap wrap-anywhere">{profile.bio}</p>}
+            {profile.bio && <p className="mt-1 text-sm whitespace-pre-wrap">{profile.bio}</p>}
           </div>
           {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
         </div>
@@ -70,7 +70,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="grid gap-0.5 rounded-lg border bg-muted/40 px-3 py-2">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-base font-semibold whitespace-nowrap sm:text-lg" data-testid={`stat-${label.toLowerCase()}`}>
+      <dd className="text-base font-semibold sm:text-lg sm:whitespace-nowrap" data-testid={`stat-${label.toLowerCase()}`}>
         {value}
       </dd>
     </div>

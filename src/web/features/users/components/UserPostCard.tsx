@@ -32,7 +32,7 @@ export function UserPostCard({ post }: { post: ProfilePost }) {
           </Badge>
         )}
       </div>
-      <p className="text-sm whitespace-pre-wrap wrap-anywhere">{post.content}</p>
+      <p className="text-sm whitespace-pre-wrap">{post.content}</p>
       {post.imageUrl && (
         <img
           src={imageFailed ? DEFAULT_IMAGE : (post.thumbnailUrl ?? post.imageUrl)}

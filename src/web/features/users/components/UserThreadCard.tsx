@@ -11,7 +11,7 @@ export function UserThreadCard({ thread }: { thread: Thread }) {
   const titleId = `profile-thread-${thread.id}`;
   return (
     <Card role="article" aria-labelledby={titleId} className="gap-2 p-4">
-      <h3 id={titleId} className="font-semibold leading-snug wrap-anywhere">
+      <h3 id={titleId} className="font-semibold leading-snug">
         <Link to={`/thread/${thread.id}`} className="hover:underline">
           {thread.title}
         </Link>
@@ -33,7 +33,7 @@ export function UserThreadCard({ thread }: { thread: Thread }) {
           {replyCountLabel(thread.replyCount)}
         </span>
       </div>
-      <p className="line-clamp-2 text-sm text-muted-foreground wrap-anywhere">{thread.content}</p>
+      <p className="line-clamp-2 text-sm text-muted-foreground">{thread.content}</p>
     </Card>
   );
 }
