@@ -1,7 +1,9 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Activity } from '../../../shared/api.js';
 import type { DbOrTx } from '../../db/client.js';
 import { userActivities } from '../../db/schema.js';
+import { type AuthorKey, authorTag } from '../../lib/author-key.js';
+import { listAuthoredThreads } from '../../lib/authored-threads.js';
 
 /** Every kind of action a user's activity timeline shows, with what it needs to be described. */
 export type ActivityEvent =
@@ -67,10 +69,56 @@ export async function listActivities(db: DbOrTx, userId: number, beforeId?: numb
   }));
 }
 
+const ANONYMOUS_ENTRIES = 50;
+
+/**
+ * The owner's anonymous threads and replies as timeline entries, newest first. They
+ * have no row of their own (an entry naming the account beside them would say whose
+ * they are, CONTRACT.md section 13): they are found at read time through the owner's
+ * key, as the (thread, tag) pairs of the threads on their sealed list. Their ids are
+ * negative, so they never meet an entry's: -2n for thread n, -(2n + 1) for reply n.
+ */
+async function listAnonymousActivities(db: DbOrTx, key: AuthorKey): Promise<(Activity & { at: number })[]> {
+  const { threadIds } = await listAuthoredThreads(db, key);
+  if (threadIds.length === 0) return [];
+  const tags = threadIds.map((threadId) => authorTag(key, threadId));
+  const pairs = sql`(SELECT * FROM unnest(${sql.param(threadIds)}::int[], ${sql.param(tags)}::text[]))`;
+  const [threadRows, postRows] = await Promise.all([
+    db.execute<{ id: number; title: string; created_at: string }>(sql`
+      SELECT id, title, created_at FROM threads WHERE (id, author_tag) IN ${pairs} AND NOT is_deleted
+      ORDER BY created_at DESC LIMIT ${ANONYMOUS_ENTRIES}`),
+    db.execute<{ id: number; thread_id: number; title: string; created_at: string }>(sql`
+      SELECT p.id, p.thread_id, t.title, p.created_at FROM posts p JOIN threads t ON t.id = p.thread_id
+      WHERE (p.thread_id, p.author_tag) IN ${pairs} AND NOT p.is_deleted AND NOT t.is_deleted
+      ORDER BY p.created_at DESC LIMIT ${ANONYMOUS_ENTRIES}`),
+  ]);
+  const entry = (id: number, createdAt: string, description: string, linkUrl: string) => {
+    const at = new Date(createdAt);
+    return { id, createdAt: at.toISOString(), description, linkUrl, at: at.getTime() };
+  };
+  return [
+    ...threadRows.rows.map((row) => entry(-2 * row.id, row.created_at, `Created thread ${quoted(row.title)} anonymously`, `/thread/${row.id}`)),
+    ...postRows.rows.map((row) =>
+      entry(-(2 * row.id + 1), row.created_at, `Replied anonymously in ${quoted(row.title)}`, `/thread/${row.thread_id}#post-${row.id}`),
+    ),
+  ];
+}
+
 /** The timeline as the users module's route reads it; actions record theirs with recordActivity in their own transaction. */
 export function createActivityService(db: DbOrTx) {
   return {
-    list: (userId: number, beforeId?: number): Promise<Activity[]> => listActivities(db, userId, beforeId),
+    /**
+     * The owner's timeline: what they did under their name, and, with their key (their
+     * own session), their anonymous threads and replies, the 50 newest of both.
+     */
+    async list(userId: number, key: AuthorKey | null): Promise<Activity[]> {
+      const [named, anonymous] = await Promise.all([listActivities(db, userId), key ? listAnonymousActivities(db, key) : []]);
+      if (anonymous.length === 0) return named;
+      return [...named.map((activity) => ({ ...activity, at: Date.parse(activity.createdAt) })), ...anonymous]
+        .sort((a, b) => b.at - a.at || b.id - a.id)
+        .slice(0, ANONYMOUS_ENTRIES)
+        .map(({ at: _at, ...activity }) => activity);
+    },
   };
 }
 

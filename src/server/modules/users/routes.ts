@@ -40,6 +40,6 @@ export async function userRoutes(app: FastifyInstance) {
     if (!request.user) throw new UnauthorizedError();
     // A timeline is private to its owner, admins included.
     if (request.user.id !== id) throw new ForbiddenError('You can only see your own activity');
-    return activities.list(id);
+    return activities.list(id, request.authorKey);
   });
 }
