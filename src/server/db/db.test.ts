@@ -47,14 +47,15 @@ describe('constraints that keep data honest', () => {
     await expectViolation(database.db.insert(users).values({ username: 'DBALICE', passwordHash: 'x' }), '23505');
   });
 
-  it('one vote per user per thread and per post, 1 or -1 only, one target', async () => {
+  it('one vote per voter tag per thread and per post, 1 or -1 only, one target', async () => {
     const { db } = database;
-    await db.insert(votes).values({ userId: userA, threadId, voteType: 1 });
-    await expectViolation(db.insert(votes).values({ userId: userA, threadId, voteType: -1 }), '23505');
-    await db.insert(votes).values({ userId: userA, postId, voteType: -1 });
-    await expectViolation(db.insert(votes).values({ userId: userA, postId, voteType: 1 }), '23505');
-    await expectViolation(db.insert(votes).values({ userId: userB, threadId, voteType: 2 }), '23514');
-    await expectViolation(db.insert(votes).values({ userId: userB, threadId, postId, voteType: 1 }), '23514');
+    const [voterA, voterB] = ['a'.repeat(32), 'b'.repeat(32)];
+    await db.insert(votes).values({ voterTag: voterA, threadId, voteType: 1 });
+    await expectViolation(db.insert(votes).values({ voterTag: voterA, threadId, voteType: -1 }), '23505');
+    await db.insert(votes).values({ voterTag: voterA, postId, voteType: -1 });
+    await expectViolation(db.insert(votes).values({ voterTag: voterA, postId, voteType: 1 }), '23505');
+    await expectViolation(db.insert(votes).values({ voterTag: voterB, threadId, voteType: 2 }), '23514');
+    await expectViolation(db.insert(votes).values({ voterTag: voterB, threadId, postId, voteType: 1 }), '23514');
   });
 
   it('one follow per pair, and nobody follows themselves', async () => {

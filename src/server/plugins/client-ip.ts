@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,12 +19,23 @@ declare module 'fastify' {
     readonly ipHash: string;
     /** ipHash and the keyed hashes of the address's /24 and /16 (IPv6 /64 and /48), for range bans. */
     readonly ipHashes: IpHashes;
+    /**
+     * The IP hash a thread or post keeps, with its prefixes recorded for range bans:
+     * anonymous writing's under a key of its own (CONTRACT.md section 13), so no IP hash
+     * of anonymous writing equals one beside anything named (named writing, rate limits,
+     * appeals). Each family's prefixes are recorded only with that family's writing.
+     */
+    contentIpHash(isAnonymous: boolean): Promise<string>;
     /** Throws 403 'You are banned: <reason>' (with the ban) while a ban in force covers the client. */
     assertNotBanned(): Promise<void>;
   }
 }
 
 const hashesCache = Symbol('ipHashes');
+const anonymousHashesCache = Symbol('anonymousIpHashes');
+
+/** The key of anonymous writing's IP hashes: SECRET under a label of its own. */
+export const anonymousIpSecret = (secret: string) => createHmac('sha256', secret).update('hushboard anonymous-content ip-hash v1').digest('hex');
 const addressCache = Symbol('clientAddress');
 
 /** The ipHash of an address however it is spelled (what a request from it is given). */
@@ -43,6 +55,7 @@ export const bannedMessage = (reason: string | null) => (reason ? `You are banne
  */
 export const clientIpPlugin = fp(async (app: FastifyInstance) => {
   const hasher = createIpHasher(app.config.secret);
+  const anonymousHasher = createIpHasher(anonymousIpSecret(app.config.secret));
   app.decorateRequest('clientAddress', {
     getter(this: FastifyRequest & { [addressCache]?: CanonicalAddress }) {
       return (this[addressCache] ??= canonicalAddress(this.ip));
@@ -58,6 +71,8 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
       return this.ipHashes.ip;
     },
   });
+  const anonymousHashesOf = (request: FastifyRequest & { [anonymousHashesCache]?: IpHashes }) =>
+    (request[anonymousHashesCache] ??= anonymousHasher.hashesOf(request.clientAddress));
 
   // Prepared once: a guarded write runs it when the ban list cannot answer alone. A ban
   // row matches on its range hash, or on its ipHash when it bans one address (the
@@ -79,8 +94,8 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
     .limit(1)
     .prepare('ban_by_ip_hashes');
 
-  // The prefixes of every hash a guarded write may store (threads, posts, votes, the
-  // activity of those): what an admin picks a hash from. Once an hour per hash and instance.
+  // The prefixes of every hash a thread or post stores: what an admin picks a range
+  // from. Once an hour per hash and instance.
   const recordPrefixes = app.db
     .insert(ipHashPrefixes)
     .values({
@@ -108,16 +123,25 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
   // The bans in force are kept in memory (modules/moderation/ban-list.ts): the query runs
   // only when one of them matches (for its details), or when that list cannot be trusted.
   const { banList } = app.services;
-  async function banOf(hashes: IpHashes) {
-    const keys = [hashes.ip, hashes.subnet, hashes.wide];
+  // A ban made from anonymous writing holds its family's hash: both families are checked.
+  async function banOf(hashes: IpHashes, anonymous: IpHashes) {
+    const keys = [hashes.ip, hashes.subnet, hashes.wide, anonymous.ip, anonymous.subnet, anonymous.wide];
     if (!banList.mayCover(keys)) return undefined;
     const [ban] = await findBan.execute({ hashes: keys, ipHash: hashes.ip });
     return ban;
   }
 
+  app.decorateRequest('contentIpHash', async function (this: FastifyRequest, isAnonymous: boolean) {
+    const hashes = isAnonymous ? anonymousHashesOf(this) : this.ipHashes;
+    await rememberPrefixes(this, hashes);
+    return hashes.ip;
+  });
+
   app.decorateRequest('assertNotBanned', async function (this: FastifyRequest) {
     const hashes = this.ipHashes;
-    const [ban] = await Promise.all([banOf(hashes), rememberPrefixes(this, hashes)]);
+    // Nothing is recorded here: a prefix row touched at the instant of an anonymous write
+    // would sit beside it in time under the other family's hash.
+    const ban = await banOf(hashes, anonymousHashesOf(this));
     if (ban) {
       const notice: BanNotice = { reason: ban.reason, expiresAt: ban.expiresAt?.toISOString() ?? null, appealable: !ban.appealed };
       throw new BannedError(bannedMessage(ban.reason), notice);

@@ -98,7 +98,7 @@ describe('a NUL character', () => {
 
 describe('a lone surrogate', () => {
   it('in a title is stored as U+FFFD, with its activity (jsonb)', async () => {
-    const response = await author.client.post('/api/threads', { boardId: await boardId(t), title: 'Odd \ud800 title', content: 'Tail surrogate \udc00' });
+    const response = await author.client.post('/api/threads', { boardId: await boardId(t), title: 'Odd \ud800 title', content: 'Tail surrogate \udc00', isAnonymous: false });
     expect(response.statusCode, response.body).toBe(201);
     const thread = response.json() as { id: number; title: string; content: string };
     expect(thread.title).toBe('Odd \ufffd title');

@@ -37,3 +37,9 @@ UPDATE "users" u SET
   "thread_count" = (SELECT count(*) FROM "threads" t WHERE t."user_id" = u."id" AND NOT t."is_anonymous" AND NOT t."is_deleted"),
   "post_count" = (SELECT count(*) FROM "posts" p JOIN "threads" t ON t."id" = p."thread_id"
     WHERE p."user_id" = u."id" AND NOT p."is_anonymous" AND NOT p."is_deleted" AND NOT t."is_deleted");
+--> statement-breakpoint
+-- Anonymous writing's IP hashes were taken under the same key as named writing's, so
+-- one address joined the two; they cannot be taken again under the new key (no address
+-- is kept), so they go now rather than in 90 days.
+UPDATE "threads" SET "ip_hash" = NULL WHERE "is_anonymous" AND "ip_hash" IS NOT NULL;--> statement-breakpoint
+UPDATE "posts" SET "ip_hash" = NULL WHERE "is_anonymous" AND "ip_hash" IS NOT NULL;

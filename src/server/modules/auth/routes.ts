@@ -43,7 +43,8 @@ export async function authRoutes(app: FastifyInstance) {
   app.get('/api/user', async (request) => {
     const user = request.user;
     if (!user) throw new UnauthorizedError(request.sessionEnded ? SESSION_ENDED : 'Not logged in');
-    return serializeCurrentUser(user);
+    // Their full figures, anonymous writing included, counted through their key.
+    return app.services.users.asOwner(user, request.authorKey);
   });
 
   // Deleting one's account (CONTRACT.md section 11): a wrong password is a 400 on the

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post, ThreadDetail } from '../../../shared/api.js';
 import { escrowAuthorKeys } from '../../db/escrow-author-keys.js';
-import { posts, sessions, threads, users } from '../../db/schema.js';
+import { posts, sessions, threads, users, votes } from '../../db/schema.js';
 import { openForSession, unescrow, unwrapWithPassword } from '../../lib/author-key.js';
 import { SESSION_ENDED } from '../../lib/messages.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
@@ -123,18 +123,28 @@ describe('accounts from before sealed authorship', () => {
     const named = await createReply(erin, threadId, { isAnonymous: false });
     const { db } = t.database;
     const token = erin.client.cookies.get(SESSION_COOKIE)!;
-    // As the account and its session were before migration 0012.
+    // As the account, its writing, its vote and its session were before migration 0012:
+    // anonymous rows naming the account, no tags, no key, a vote by user id.
     await db.update(users).set({ authorKeyWrapped: null, authorKeyEscrow: null }).where(eq(users.id, erin.id));
-    await db.update(threads).set({ authorTag: null }).where(eq(threads.id, threadId));
-    await db.update(posts).set({ authorTag: null }).where(eq(posts.threadId, threadId));
+    await db.update(threads).set({ authorTag: null, userId: erin.id }).where(eq(threads.id, threadId));
+    await db.update(posts).set({ authorTag: null, userId: erin.id }).where(eq(posts.threadId, threadId));
     await db.update(sessions).set({ authorKeySealed: null }).where(eq(sessions.id, sessionIdOf(token)));
+    await db.insert(votes).values({ userId: erin.id, postId: named.id, voteType: 1 });
 
     const secret = t.app.config.secret;
     const done = await escrowAuthorKeys(db, secret);
     expect(done.accounts).toBeGreaterThanOrEqual(1);
-    expect(done.rows).toBeGreaterThanOrEqual(2);
+    expect(done.rows).toBe(2);
+    expect(done.votes).toBe(1);
     // Run again (every start does): nothing left to do.
-    expect(await escrowAuthorKeys(db, secret)).toEqual({ accounts: 0, rows: 0 });
+    expect(await escrowAuthorKeys(db, secret)).toEqual({ accounts: 0, rows: 0, votes: 0 });
+    // Unlinked: the anonymous rows and the vote name no account any more; the named reply still does.
+    const [anonymousThread] = await db.select({ userId: threads.userId }).from(threads).where(eq(threads.id, threadId));
+    expect(anonymousThread!.userId).toBeNull();
+    const rowsNow = await db.select({ id: posts.id, userId: posts.userId }).from(posts).where(eq(posts.threadId, threadId));
+    expect(Object.fromEntries(rowsNow.map((row) => [row.id, row.userId]))).toEqual({ [reply.id]: null, [named.id]: erin.id });
+    const [vote] = await db.select().from(votes).where(eq(votes.postId, named.id));
+    expect(vote).toMatchObject({ userId: null, voterTag: expect.stringMatching(/^[0-9a-f]{32}$/) });
 
     const [escrowed] = await db.select().from(users).where(eq(users.id, erin.id));
     expect(escrowed!.authorKeyWrapped).toBeNull();
@@ -148,6 +158,11 @@ describe('accounts from before sealed authorship', () => {
     expect(seen.isOwn).toBe(true);
     expect(seen.posts.find((post) => post.id === reply.id)!.isOwn).toBe(true);
     const posterId = seen.posterId;
+    // Their vote is still theirs to see (its tag came from the escrowed key).
+    expect((await erin.client.get(`/api/posts/${named.id}/user-vote`)).json()).toEqual({ userVote: 1 });
+    // Their profile lists the anonymous thread to them (the sealed list was built from escrow).
+    const ownThreads = (await erin.client.get(`/api/users/${erin.id}/threads`)).json() as { id: number }[];
+    expect(ownThreads.map((item) => item.id)).toContain(threadId);
 
     // Signing in wraps the key under the password and deletes the escrow.
     const laptop = t.client();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { posts, users } from '../../db/schema.js';
+import { posts } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
 import { boardId, createReply, createThread, signUp, type TestUser } from '../../test/factories.js';
 
@@ -13,9 +13,10 @@ beforeAll(async () => {
   [admin, author, replier] = await Promise.all([signUp(t, { admin: true }), signUp(t), signUp(t)]);
 });
 
+/** A user's full figures as they see them: named writing counted on their row, anonymous writing through their key. */
 const counts = async (user: TestUser) => {
-  const [row] = await t.database.db.select({ threads: users.threadCount, posts: users.postCount }).from(users).where(eq(users.id, user.id));
-  return row!;
+  const { threadCount, postCount } = (await user.client.get('/api/user')).json() as { threadCount: number; postCount: number };
+  return { threads: threadCount, posts: postCount };
 };
 const ids = (list: { id: number }[]) => list.map((item) => item.id);
 

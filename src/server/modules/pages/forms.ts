@@ -148,7 +148,7 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       const show = again(request, reply, `/thread/${id}`, 'reply', values);
       try {
         const input = parseInput(createPostSchema, { ...fields, threadId: String(id), isAnonymous: values.isAnonymous });
-        const post = await posts.createPost(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
+        const post = await posts.createPost(input, { id: user.id, ipHash: await request.contentIpHash(input.isAnonymous) }, viewerOf(request), image);
         return reply.redirect(`/thread/${id}#post-${post.id}`, 303);
       } catch (error) {
         const { status, errors, message } = failure(error);
@@ -163,7 +163,7 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       const show = again(request, reply, await threadForm.page(request), 'thread', values);
       try {
         const input = parseInput(createThreadSchema, { ...fields, isAnonymous: values.isAnonymous });
-        const thread = await threads.createThread(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
+        const thread = await threads.createThread(input, { id: user.id, ipHash: await request.contentIpHash(input.isAnonymous) }, viewerOf(request), image);
         return reply.redirect(`/thread/${thread.id}`, 303);
       } catch (error) {
         const { status, errors, message } = failure(error);

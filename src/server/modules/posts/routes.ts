@@ -15,7 +15,7 @@ export async function postRoutes(app: FastifyInstance) {
       const user = request.requireUser();
       const { image } = readForm(request);
       const input = postInput(request);
-      const post = await posts.createPost(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
+      const post = await posts.createPost(input, { id: user.id, ipHash: await request.contentIpHash(input.isAnonymous) }, viewerOf(request), image);
       return reply.code(201).send(post);
     }),
   );

@@ -24,10 +24,13 @@ export function boardDifficulty(actionsThisMinute: number): number {
   return Math.min(POW_BOARD_MAX_DIFFICULTY, Math.round(POW_BASE_DIFFICULTY * 2 ** ((excess - 1) / POW_BOARD_STEP)));
 }
 
-/** Who is acting: the IP hash, and the user when signed in (the busier of the two counts). */
+/**
+ * Who is acting: the IP hash, and, when signed in, a name for the caller that no stored
+ * row holds (pow/gate.ts) (the busier of the two counts).
+ */
 export interface Caller {
   ipHash: string;
-  userId: number | undefined;
+  caller: string | undefined;
 }
 
 /**
@@ -48,7 +51,7 @@ export function createDifficulty(redis: RedisLink | undefined) {
   const busier = async (caller: Caller, name: string, windowMs: number) => {
     const [byIp, byUser] = await Promise.all([
       count(`${name}:ip:${caller.ipHash}`, windowMs),
-      caller.userId === undefined ? 0 : count(`${name}:user:${caller.userId}`, windowMs),
+      caller.caller === undefined ? 0 : count(`${name}:caller:${caller.caller}`, windowMs),
     ]);
     return Math.max(byIp, byUser);
   };

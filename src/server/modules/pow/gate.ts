@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { PowChallenge } from '../../../shared/api.js';
 import { POW_ALWAYS_DIFFICULTY, POW_HEADER, type PowAction } from '../../../shared/constants.js';
@@ -34,7 +35,10 @@ export function createPowGate({ mode, challenges, spent, difficulty }: { mode: P
       const verified = await challenges.verify(solution, action);
       if (verified && (await spent.spend(verified.key, verified.expiresAt))) return PASSED;
     }
-    const work = await demanded({ ipHash: request.ipHash, userId: request.user?.id });
+    // The signed-in caller is counted under a hash of their author key, never their id:
+    // a counter naming an account that moves as an anonymous reply is written would link them.
+    const caller = request.authorKey ? createHash('sha256').update('pow-caller:').update(request.authorKey).digest('hex').slice(0, 32) : undefined;
+    const work = await demanded({ ipHash: request.ipHash, caller });
     if (work === 0) return PASSED;
     return { passed: false, challenge: await challenges.issue(action, work) };
   }

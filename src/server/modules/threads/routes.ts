@@ -48,7 +48,7 @@ export async function threadRoutes(app: FastifyInstance) {
       const user = request.requireUser();
       const { image } = readForm(request);
       const input = threadInput(request);
-      const thread = await threads.createThread(input, { id: user.id, ipHash: request.ipHash }, viewerOf(request), image);
+      const thread = await threads.createThread(input, { id: user.id, ipHash: await request.contentIpHash(input.isAnonymous) }, viewerOf(request), image);
       return reply.code(201).send(thread);
     }),
   );

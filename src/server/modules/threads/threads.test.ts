@@ -58,12 +58,16 @@ describe('POST /api/threads', () => {
     }
   });
 
-  it('is anonymous by default and counts the author thread', async () => {
-    const [{ threadCount: before }] = (await t.database.db.select({ threadCount: users.threadCount }).from(users).where(eq(users.id, author.id))) as [{ threadCount: number }];
+  it('is anonymous by default, counted in its author\'s own figures and nowhere on their account row', async () => {
+    const stored = async () =>
+      ((await t.database.db.select({ threadCount: users.threadCount }).from(users).where(eq(users.id, author.id))) as [{ threadCount: number }])[0].threadCount;
+    const own = async () => ((await author.client.get('/api/user')).json() as { threadCount: number }).threadCount;
+    const [storedBefore, ownBefore] = [await stored(), await own()];
     const thread = await createThread(t, author);
     expect(thread).toMatchObject({ isAnonymous: true, userId: null, username: null, isOwn: true });
-    const [{ threadCount }] = (await t.database.db.select({ threadCount: users.threadCount }).from(users).where(eq(users.id, author.id))) as [{ threadCount: number }];
-    expect(threadCount).toBe(before + 1);
+    // CONTRACT.md section 13: no account-side row moves with anonymous writing.
+    expect(await stored()).toBe(storedBefore);
+    expect(await own()).toBe(ownBefore + 1);
   });
 
   it('accepts multipart with an image, re-encoded without EXIF, with a thumbnail and the cleaned name', async () => {
@@ -314,12 +318,15 @@ describe('feeds', () => {
 });
 
 describe('counts', () => {
-  it('keep users.threadCount and postCount exact', async () => {
+  it('keep users.threadCount and postCount exact for named writing, and the owner\'s figures for all of it', async () => {
     const user = await signUp(t);
-    const thread = await createThread(t, user);
-    await createReply(user, thread.id);
-    await createReply(user, thread.id);
+    const thread = await createThread(t, user, { isAnonymous: false });
+    await createReply(user, thread.id, { isAnonymous: false });
+    await createReply(user, thread.id, { isAnonymous: false });
+    const anonymous = await createThread(t, user, { isAnonymous: true });
+    await createReply(user, anonymous.id, { isAnonymous: true });
     const { rows } = await t.database.db.execute(sql`SELECT thread_count, post_count FROM users WHERE id = ${user.id}`);
     expect(rows[0]).toEqual({ thread_count: 1, post_count: 2 });
+    expect((await user.client.get('/api/user')).json()).toMatchObject({ threadCount: 2, postCount: 3 });
   });
 });

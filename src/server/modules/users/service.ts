@@ -1,10 +1,11 @@
 import { type AnyColumn, and, count, desc, eq, getTableColumns, not, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Post, Thread, UserProfile } from '../../../shared/api.js';
+import type { CurrentUser, Post, Thread, UserProfile } from '../../../shared/api.js';
 import { PROFILE_POSTS_PER_PAGE, PROFILE_THREADS_PER_PAGE } from '../../../shared/constants.js';
 import type { updateProfileSchema } from '../../../shared/schemas/users.js';
 import type { Db } from '../../db/client.js';
 import { posts, threads, users } from '../../db/schema.js';
+import { type AuthorKey, authorTag } from '../../lib/author-key.js';
 import { listAuthoredThreads } from '../../lib/authored-threads.js';
 import type { ImageUrlOf } from '../../lib/form.js';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
@@ -53,8 +54,28 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
   const anonymousIn = (own: { threadIds: number[]; tags: string[] }, threadId: AnyColumn, authorTag: AnyColumn) =>
     sql`(${threadId}, ${authorTag}) IN (SELECT * FROM unnest(${sql.param(own.threadIds)}::int[], ${sql.param(own.tags)}::text[]))`;
 
+  /**
+   * A user as they see themselves (GET /api/user, their own profile): their counters
+   * hold their named writing only, so that no account-side row moves with anonymous
+   * writing (CONTRACT.md section 13); their full figures add their live anonymous
+   * threads and replies, counted at read time through their key.
+   */
+  async function asOwner(user: UserRow, key: AuthorKey | null): Promise<CurrentUser> {
+    const own = serializeCurrentUser(user);
+    if (!key) return own;
+    const { threadIds } = await listAuthoredThreads(db, key);
+    if (threadIds.length === 0) return own;
+    const pairs = sql`(SELECT * FROM unnest(${sql.param(threadIds)}::int[], ${sql.param(threadIds.map((threadId) => authorTag(key, threadId)))}::text[]))`;
+    const { rows } = await db.execute<{ threads: number; posts: number }>(sql`
+      SELECT (SELECT count(*) FROM threads WHERE (id, author_tag) IN ${pairs} AND NOT is_deleted)::int AS threads,
+        (SELECT count(*) FROM posts p JOIN threads t ON t.id = p.thread_id
+          WHERE (p.thread_id, p.author_tag) IN ${pairs} AND NOT p.is_deleted AND NOT t.is_deleted)::int AS posts`);
+    return { ...own, threadCount: own.threadCount + (rows[0]?.threads ?? 0), postCount: own.postCount + (rows[0]?.posts ?? 0) };
+  }
+
   return {
     findUser,
+    asOwner,
 
     /** Who holds a username now (any letter case): where a post's `@mention` links. Public, like every profile. */
     async byUsername(username: string): Promise<{ id: number; username: string }> {
@@ -69,7 +90,8 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
      */
     async profile(id: number, viewer: Viewer): Promise<UserProfile> {
       const user = await findUser(id);
-      if (viewer.userId === id || viewer.isAdmin) return serializeCurrentUser(user);
+      if (viewer.userId === id) return asOwner(user, viewer.authorKey ?? null);
+      if (viewer.isAdmin) return serializeCurrentUser(user);
       const [[threadTotal], [postTotal]] = await Promise.all([
         db.select({ n: count() }).from(threads).where(and(eq(threads.userId, id), notDeleted, not(threads.isAnonymous))),
         db

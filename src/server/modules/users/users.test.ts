@@ -122,23 +122,29 @@ describe('PATCH /api/users/{id}', () => {
 });
 
 describe('activities', () => {
-  it('are recorded for each action and shown to their owner only, newest first', async () => {
+  it('are recorded for each named action, with anonymous writing found through the key and votes never, shown to their owner only, newest first', async () => {
     const user = await signUp(t);
     const thread = await createThread(t, user, { title: 'Timeline thread' });
     const reply = await createReply(user, thread.id);
     await user.client.post(`/api/threads/${signedThread}/vote`, { voteType: 1 });
     await user.client.post(`/api/users/${other.id}/follow`);
     await user.client.patch(`/api/users/${user.id}`, { bio: 'new bio' });
+    const named = await createThread(t, user, { title: 'Signed thread', isAnonymous: false });
     const timeline = (await user.client.get(`/api/users/${user.id}/activities`)).json();
+    // A vote leaves no entry (CONTRACT.md section 13: no row tells who voted); the
+    // anonymous thread and reply are the owner's through their key, with no row of their own.
     expect(timeline.map((item: { description: string }) => item.description)).toEqual([
+      'Created thread "Signed thread"',
       'Updated profile (bio)',
       `Followed ${other.username}`,
-      'Upvoted a thread',
-      'Replied in "Timeline thread"',
-      'Created thread "Timeline thread"',
+      'Replied anonymously in "Timeline thread"',
+      'Created thread "Timeline thread" anonymously',
     ]);
+    expect(timeline[0].linkUrl).toBe(`/thread/${named.id}`);
     expect(timeline[3].linkUrl).toBe(`/thread/${thread.id}#post-${reply.id}`);
-    expect(timeline[0]).toEqual({ id: expect.any(Number), createdAt: expect.any(String), description: 'Updated profile (bio)', linkUrl: null });
+    expect(timeline[4].linkUrl).toBe(`/thread/${thread.id}`);
+    expect(new Set(timeline.map((item: { id: number }) => item.id)).size).toBe(5);
+    expect(timeline[1]).toEqual({ id: expect.any(Number), createdAt: expect.any(String), description: 'Updated profile (bio)', linkUrl: null });
     expect((await t.client().get(`/api/users/${user.id}/activities`)).statusCode).toBe(401);
     expect((await other.client.get(`/api/users/${user.id}/activities`)).statusCode).toBe(403);
     expect((await admin.client.get(`/api/users/${user.id}/activities`)).statusCode).toBe(403);
