@@ -153,7 +153,17 @@ const PostSearchResult = z.object({
 
 const SearchResults = z.object({ threads: z.array(ThreadSearchResult), posts: z.array(PostSearchResult) });
 
-const Activity = z.object({ id, createdAt: timestamp, description: z.string(), linkUrl: z.string().nullable() });
+const Activity = z.object({
+  id: z
+    .number()
+    .int()
+    .describe(
+      "Unique in the timeline. An entry for the owner's anonymous thread or reply has no row of its own (it is found through their key): its id is negative, -2n for thread n and -(2n + 1) for reply n.",
+    ),
+  createdAt: timestamp,
+  description: z.string(),
+  linkUrl: z.string().nullable(),
+});
 
 const UserProfile = PublicUser.extend({
   countsIncludeAnonymous: z.literal(true).optional().describe("The owner's view only: the figures count anonymous activity too."),
