@@ -55,6 +55,9 @@ export function isApiRoute(request: FastifyRequest): boolean {
   return (request.routeOptions.url ?? request.url).startsWith('/api/');
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
 /** The cookie carries a random token; the table keeps only its hash. */
 const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -125,10 +128,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     request.authorKey = authorKey;
     // Sliding expiry, written at most about once a day per session rather than per request;
     // the cookie slides with the row then (only then: no Set-Cookie on every signed-in read).
-    if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 60 * 60 * 1000) {
+    // Only on a read, and to the hour: a session row (it names its account) written at
+    // the instant of an anonymous reply would tell whose it is (CONTRACT.md section 13).
+    if (isRead(request) && row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 60 * 60 * 1000) {
       await db
         .update(sessions)
-        .set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+        .set({ expiresAt: new Date(Math.ceil((Date.now() + SESSION_TTL_MS) / HOUR_MS) * HOUR_MS) })
         .where(eq(sessions.id, id));
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_MS / 1000 });
     }

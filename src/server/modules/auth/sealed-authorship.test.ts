@@ -102,6 +102,22 @@ describe('the author key', () => {
     expect(after.posts.map((post: Post) => post.posterId)).toEqual(before.posts.map((post: Post) => post.posterId));
   });
 
+  it('slides a session only on a read, to the hour, never at the instant of an anonymous write', async () => {
+    const frank = await signUp(t);
+    const threadId = (await createThread(t, frank, { isAnonymous: false })).id;
+    const id = sessionIdOf(frank.client.cookies.get(SESSION_COOKIE)!);
+    const stale = new Date(Date.now() + 2 * 86_400_000);
+    await t.database.db.update(sessions).set({ expiresAt: stale }).where(eq(sessions.id, id));
+    const expiry = async () => (await t.database.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, id)))[0]!.expiresAt;
+
+    await createReply(frank, threadId, { isAnonymous: true });
+    expect((await expiry()).getTime()).toBe(stale.getTime());
+    expect((await frank.client.get('/api/user')).statusCode).toBe(200);
+    const slid = await expiry();
+    expect(slid.getTime()).toBeGreaterThan(stale.getTime());
+    expect(slid.getTime() % (60 * 60 * 1000)).toBe(0);
+  });
+
   it('ends a session whose key no longer opens, with a clear message, and the visitor reads on', async () => {
     const dave = await signUp(t);
     const token = dave.client.cookies.get(SESSION_COOKIE)!;
