@@ -10,7 +10,10 @@ import type { ImageUrlOf } from '../../lib/form.js';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
+import type { AuthorKey } from '../../lib/author-key.js';
+import type { CurrentUser } from '../../../shared/api.js';
 import { recordActivity } from '../activities/index.js';
+import { fullTipsReceived } from '../crypto/index.js';
 import { serializePost } from '../posts/index.js';
 import { premiumAccessSet } from '../premium/index.js';
 import { notDeleted, selectThreads, serializeThread } from '../threads/index.js';
@@ -53,8 +56,20 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
   const anonymousIn = (own: { threadIds: number[]; tags: string[] }, threadId: AnyColumn, authorTag: AnyColumn) =>
     sql`(${threadId}, ${authorTag}) IN (SELECT * FROM unnest(${sql.param(own.threadIds)}::int[], ${sql.param(own.tags)}::text[]))`;
 
+  /**
+   * The user as they see themselves (CONTRACT.md section 13): their full tip figure adds
+   * the tips to their anonymous writing, found through their key (modules/crypto
+   * own-tips.ts); an admin, who holds no key of theirs, sees the named figure.
+   */
+  async function ownView(user: UserRow, key: AuthorKey | null | undefined): Promise<CurrentUser> {
+    const serialized = serializeCurrentUser(user);
+    return { ...serialized, totalTipsReceived: await fullTipsReceived(db, user.totalTipsReceived, key) };
+  }
+  const keyFor = (viewer: Viewer, id: number) => (viewer.userId === id ? viewer.authorKey : null);
+
   return {
     findUser,
+    ownView,
 
     /** Who holds a username now (any letter case): where a post's `@mention` links. Public, like every profile. */
     async byUsername(username: string): Promise<{ id: number; username: string }> {
@@ -69,7 +84,7 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
      */
     async profile(id: number, viewer: Viewer): Promise<UserProfile> {
       const user = await findUser(id);
-      if (viewer.userId === id || viewer.isAdmin) return serializeCurrentUser(user);
+      if (viewer.userId === id || viewer.isAdmin) return ownView(user, keyFor(viewer, id));
       const [[threadTotal], [postTotal]] = await Promise.all([
         db.select({ n: count() }).from(threads).where(and(eq(threads.userId, id), notDeleted, not(threads.isAnonymous))),
         db
@@ -131,7 +146,7 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
         changes.username = input.username;
       }
       if (input.bio !== undefined && input.bio !== user.bio) changes.bio = input.bio;
-      if (Object.keys(changes).length === 0) return serializeCurrentUser(user);
+      if (Object.keys(changes).length === 0) return ownView(user, keyFor(viewer, id));
       try {
         const updated = await db.transaction(async (tx) => {
           const [row] = await tx
@@ -145,7 +160,7 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
           if (changes.username !== undefined) await touchThreadsOfUser(tx, id);
           return row!;
         });
-        return serializeCurrentUser(updated);
+        return await ownView(updated, keyFor(viewer, id));
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(USERNAME_TAKEN);
         throw error;
