@@ -125,8 +125,8 @@ describe('accounts from before sealed authorship', () => {
     const token = erin.client.cookies.get(SESSION_COOKIE)!;
     // As the account and its session were before migration 0012.
     await db.update(users).set({ authorKeyWrapped: null, authorKeyEscrow: null }).where(eq(users.id, erin.id));
-    await db.update(threads).set({ authorTag: null }).where(eq(threads.id, threadId));
-    await db.update(posts).set({ authorTag: null }).where(eq(posts.threadId, threadId));
+    await db.update(threads).set({ authorTag: null, userId: erin.id }).where(eq(threads.id, threadId));
+    await db.update(posts).set({ authorTag: null, userId: erin.id }).where(eq(posts.threadId, threadId));
     await db.update(sessions).set({ authorKeySealed: null }).where(eq(sessions.id, sessionIdOf(token)));
 
     const secret = t.app.config.secret;
@@ -134,7 +134,7 @@ describe('accounts from before sealed authorship', () => {
     expect(done.accounts).toBeGreaterThanOrEqual(1);
     expect(done.rows).toBeGreaterThanOrEqual(2);
     // Run again (every start does): nothing left to do.
-    expect(await escrowAuthorKeys(db, secret)).toEqual({ accounts: 0, rows: 0 });
+    expect(await escrowAuthorKeys(db, secret)).toEqual({ accounts: 0, rows: 0, votes: 0 });
 
     const [escrowed] = await db.select().from(users).where(eq(users.id, erin.id));
     expect(escrowed!.authorKeyWrapped).toBeNull();
