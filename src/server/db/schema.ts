@@ -460,11 +460,44 @@ export const cryptoAddresses = pgTable(
     userId: ownedByUser(),
     currency: currency().notNull(),
     address: varchar({ length: 128 }).notNull(),
-    /** Whether tips to the user's anonymous posts may go here (CONTRACT.md section 4). */
+    /**
+     * Always false since migration 0013: an address marked for anonymous posts is kept
+     * sealed under the author's key (anonymous_addresses), never on the account. Kept so
+     * the named look-ups can still refuse a row the data step has not moved yet.
+     */
     useForAnonymous: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('crypto_addresses_user_currency_address_idx').on(t.userId, t.currency, t.address)],
+);
+
+/**
+ * An author's receiving addresses marked for anonymous use (CONTRACT.md section 13):
+ * kept like authored_threads, one row per slot under a reference only the author's key
+ * computes, the entry (id, currency, address, time) sealed under that key and padded to
+ * one length. No account, no time, no value that another row of the author shares: a
+ * marked address is never beside the account (lib/anonymous-addresses.ts).
+ */
+export const anonymousAddresses = pgTable('anonymous_addresses', {
+  ref: varchar({ length: 32 }).primaryKey(),
+  sealed: text().notNull(),
+});
+
+/**
+ * Where tips and purchases for an author's anonymous writing in one thread are paid:
+ * per author tag (the tag the thread's anonymous rows carry) and currency, the author's
+ * newest marked address of that currency. Content-side: it names a tag, never an
+ * account; written when the author writes anonymously in a thread and when they add or
+ * remove a marked address (lib/anonymous-addresses.ts).
+ */
+export const anonymousPayees = pgTable(
+  'anonymous_payees',
+  {
+    authorTag: varchar({ length: 32 }).notNull(),
+    currency: currency().notNull(),
+    address: varchar({ length: 128 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.authorTag, t.currency] })],
 );
 
 /**
@@ -492,6 +525,10 @@ export const cryptoTips = pgTable(
     /** Money records outlive the content they paid for. */
     threadId: integer().references(() => threads.id, { onDelete: 'set null' }),
     postId: integer().references(() => posts.id, { onDelete: 'set null' }),
+    /**
+     * The author of named content it paid; null for a tip to anonymous content, whose
+     * author is found only through their key (CONTRACT.md section 13).
+     */
     recipientUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     recipientAddress: varchar({ length: 128 }).notNull(),
     createdAt: createdAt(),

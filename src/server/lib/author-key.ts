@@ -164,3 +164,29 @@ export function voterTag(key: AuthorKey, item: { threadId: number } | { postId: 
   const name = 'threadId' in item ? `thread:${item.threadId}` : `post:${item.postId}`;
   return createHmac('sha256', key).update(`voter-tag:${name}`).digest('hex').slice(0, 32);
 }
+
+/**
+ * An author's addresses marked for anonymous use are kept like their list of threads
+ * (authoredSlotRef): one row per slot under HMAC(key, slot n), so the rows of one author
+ * share no value (lib/anonymous-addresses.ts).
+ */
+export function addressSlotRef(key: AuthorKey, slot: number): string {
+  return createHmac('sha256', key).update(`address-slot:${slot}`).digest('hex').slice(0, 32);
+}
+
+/** An address entry's sealed length: padded, so the ciphertext tells neither currency nor address length. */
+const ADDRESS_ENTRY_BYTES = 320;
+
+/** An address entry (JSON) sealed under the key, bound to its slot. */
+export function sealAddressEntry(key: AuthorKey, ref: string, entry: string): string {
+  const bytes = Buffer.from(entry);
+  if (bytes.length > ADDRESS_ENTRY_BYTES) throw new Error('an address entry is too long to seal');
+  const padded = Buffer.concat([bytes, Buffer.alloc(ADDRESS_ENTRY_BYTES - bytes.length, 0x20)]);
+  return sealBytes(derived(key, 'hushboard anonymous addresses'), padded, ref);
+}
+
+/** The entry (JSON, padding included) of a slot, or null when it does not open. */
+export function openAddressEntry(key: AuthorKey, ref: string, sealed: string): string | null {
+  const bytes = openBytes(derived(key, 'hushboard anonymous addresses'), sealed, ref, ADDRESS_ENTRY_BYTES);
+  return bytes === null ? null : bytes.toString();
+}

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { authoredThreads } from '../db/schema.js';
+import { payeesForNewThreads } from './anonymous-addresses.js';
 import { type AuthorKey, authoredSlotRef, openThreadId, sealThreadId } from './author-key.js';
 
 /** Slot references asked for at once: most authors' whole list in one look-up. */
@@ -43,6 +44,11 @@ export async function listAuthoredThreads(db: DbOrTx, key: AuthorKey): Promise<A
  */
 export async function addAuthoredThreads(db: DbOrTx, key: AuthorKey, threadIds: number[], known?: AuthoredList): Promise<void> {
   let list = known ?? (await listAuthoredThreads(db, key));
+  const firstListed = new Set(list.threadIds);
+  const added = [...new Set(threadIds)].filter((threadId) => !firstListed.has(threadId));
+  // A thread newly listed is where the author's marked addresses now receive tips for it
+  // (lib/anonymous-addresses.ts): written with the listing, content-side, by tag.
+  if (added.length > 0) await payeesForNewThreads(db, key, added);
   for (let attempt = 0; ; attempt++) {
     const listed = new Set(list.threadIds);
     const missing = [...new Set(threadIds)].filter((threadId) => !listed.has(threadId));

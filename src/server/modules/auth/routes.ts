@@ -11,7 +11,7 @@ export { INVALID_CREDENTIALS } from '../../lib/messages.js';
 
 /** Accounts and sessions (CONTRACT.md section 3). */
 export async function authRoutes(app: FastifyInstance) {
-  const { auth } = app.services;
+  const { auth, users } = app.services;
 
   const registerInput = (request: FastifyRequest) => parseInput(registerSchema, request.body);
   app.post('/api/register', gated({ ban: true, rateLimit: 'register', input: registerInput, pow: 'register' }), async (request, reply) => {
@@ -31,7 +31,7 @@ export async function authRoutes(app: FastifyInstance) {
     if (!user.isActive) throw new ForbiddenError(ACCOUNT_SUSPENDED);
     const signedIn = await auth.signIn(user, password);
     await reply.startSession(user.id, signedIn.authorKey);
-    return serializeCurrentUser(signedIn.user);
+    return users.ownView(signedIn.user, signedIn.authorKey);
   });
 
   // A banned user may still end their session.
@@ -43,8 +43,8 @@ export async function authRoutes(app: FastifyInstance) {
   app.get('/api/user', async (request) => {
     const user = request.user;
     if (!user) throw new UnauthorizedError(request.sessionEnded ? SESSION_ENDED : 'Not logged in');
-    // Their full figures, anonymous writing included, counted through their key.
-    return app.services.users.asOwner(user, request.authorKey);
+    // Full figures, tips to their anonymous writing included, through the session's key.
+    return users.ownView(user, request.authorKey);
   });
 
   // Deleting one's account (CONTRACT.md section 11): a wrong password is a 400 on the

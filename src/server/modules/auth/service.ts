@@ -5,6 +5,7 @@ import { cryptoAddresses, followers, notifications, posts, savedThreads, session
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import { type AuthorKey, newAuthorKey, unescrow, unwrapWithPassword, wrapWithPassword } from '../../lib/author-key.js';
+import { forgetMarkedAddresses } from '../../lib/anonymous-addresses.js';
 import { forgetAuthoredThreads } from '../../lib/authored-threads.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { touchThreadsOfUser } from '../../lib/thread-version.js';
@@ -101,6 +102,10 @@ export function createAuthService(db: Db, secret: string) {
         await tx.delete(savedThreads).where(eq(savedThreads.userId, userId));
         // The sealed list of their anonymous threads goes with the key that opened it.
         if (authorKey) await forgetAuthoredThreads(tx, authorKey);
+        // So does their sealed list of marked addresses. The payees of their anonymous
+        // threads stay: the writing stays, still paid to the wallet they hold, and
+        // deleting those rows beside the account's would tie its tags to it.
+        if (authorKey) await forgetMarkedAddresses(tx, authorKey);
         // Their own notifications go (CONTRACT.md section 11); those naming them as actor
         // lose the actor when the user row goes (the key sets it to null).
         await tx.delete(notifications).where(eq(notifications.userId, userId));

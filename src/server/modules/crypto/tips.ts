@@ -12,6 +12,7 @@ import { cryptoTips, posts, threads, users } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { nextThreadVersion } from '../../lib/thread-version.js';
+import type { Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/index.js';
 import { recordEvent } from '../events/index.js';
 import { NOTHING_NOTIFIED, notifyTip, publishUnread, type Notified, type PublishNotified } from '../notifications/index.js';
@@ -55,7 +56,7 @@ function outcome(check: PaymentCheck, senderLinked: boolean, createdAt: Date, no
 
 /**
  * Moves a pending tip to its final status; a confirmed tip adds its USD estimate to the
- * tipper's, the recipient's and the thread's totals, exactly once, and notifies the
+ * tipper's, the named recipient's and the thread's totals, exactly once, and notifies the
  * recipient (answered, for publishing once the transaction commits).
  */
 async function settle(tx: DbOrTx, tip: TipRow, status: TipStatus, now: Date): Promise<Notified> {
@@ -70,13 +71,16 @@ async function settle(tx: DbOrTx, tip: TipRow, status: TipStatus, now: Date): Pr
   if (!rate) return notified;
   const usd = usdEstimate(tip.amount, rate);
   if (tip.fromUserId) await tx.update(users).set({ totalTipsSent: sql`${users.totalTipsSent} + ${usd}::numeric` }).where(eq(users.id, tip.fromUserId));
-  if (tip.recipientUserId) {
-    const toSignedContent = !(await paidForAnonymousContent(tx, tip));
+  // Only named content names its author: a tip to anonymous content moves nothing on any
+  // account (its row has no recipient), as an account-side write at the moment of that
+  // tip would link the two (CONTRACT.md section 13). Its author counts it at read time,
+  // through their key (anonymousTipsReceived).
+  if (tip.recipientUserId && !(await paidForAnonymousContent(tx, tip))) {
     await tx
       .update(users)
       .set({
         totalTipsReceived: sql`${users.totalTipsReceived} + ${usd}::numeric`,
-        ...(toSignedContent ? { publicTipsReceived: sql`${users.publicTipsReceived} + ${usd}::numeric` } : {}),
+        publicTipsReceived: sql`${users.publicTipsReceived} + ${usd}::numeric`,
       })
       .where(eq(users.id, tip.recipientUserId));
   }
@@ -145,12 +149,16 @@ export function createTipService({ db, chains, publishNotified }: { db: Db; chai
      * already visible from a wallet not linked to the tipper is refused (403) and not
      * recorded, so its real payer can still claim it.
      */
-    async submit(input: TipInput, tipper: { id: number; ipHash: string }): Promise<Tip> {
+    async submit(input: TipInput, tipper: { id: number; ipHash: string }, viewer: Viewer): Promise<Tip> {
       const target = input.postId ? await postAuthorship(db, input.postId) : await threadAuthorship(db, input.threadId!);
       if (!target) throw new NotFoundError(input.postId ? POST_NOT_FOUND : THREAD_NOT_FOUND);
       const threadId = 'threadId' in target ? target.threadId : target.id;
       const postId = input.postId ?? null;
-      if (target.userId === tipper.id) throw new BadRequestError('You cannot tip your own content');
+      // One's own anonymous writing is told by one's tag for the thread, as isOwn is.
+      const own = target.isAnonymous
+        ? target.authorTag !== null && viewer.authorTagOf != null && viewer.authorTagOf(threadId) === target.authorTag
+        : target.userId === tipper.id;
+      if (own) throw new BadRequestError('You cannot tip your own content');
       const recipient = await receivingAddress(db, target, input.currency);
       if (!recipient) throw new BadRequestError(`The author has no ${input.currency} address for tips`);
       if (input.recipientAddress && input.recipientAddress.toLowerCase() !== recipient.toLowerCase()) {
@@ -171,7 +179,7 @@ export function createTipService({ db, chains, publishNotified }: { db: Db; chai
         await claimHash(tx, input.txHash, 'tip', tipper.id);
         const [tip] = await tx
           .insert(cryptoTips)
-          .values({ ...draft, fromUserId: tipper.id, threadId, postId, recipientUserId: target.userId })
+          .values({ ...draft, fromUserId: tipper.id, threadId, postId, recipientUserId: target.isAnonymous ? null : target.userId })
           .returning();
         await recordActivity(tx, tipper.id, { type: 'tip_sent', amount: input.amount, currency: input.currency, threadId, postId });
         const notified = status === 'pending' ? NOTHING_NOTIFIED : await settle(tx, tip!, status, new Date());

@@ -6,7 +6,6 @@ import { HttpError } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validate.js';
 import { viewerOf } from '../../lib/viewer.js';
 import { unavailableAnswer } from '../../plugins/error-handler.js';
-import { serializeCurrentUser } from '../users/index.js';
 
 type Services = FastifyInstance['services'];
 
@@ -19,7 +18,7 @@ async function answer(services: Services, request: FastifyRequest, read: PageRea
   const viewer = viewerOf(request);
   switch (read.name) {
     case 'currentUser': // GET /api/user (a 401 is null to the app)
-      return request.user ? serializeCurrentUser(request.user) : null;
+      return request.user ? services.users.ownView(request.user, request.authorKey) : null;
     case 'boards': // GET /api/boards
       return services.boards.list();
     case 'board': // GET /api/boards/:code

@@ -39,6 +39,7 @@ export function createPremiumService({ db, chains, paymentAddress }: { db: Db; c
         id: threads.id,
         userId: threads.userId,
         isAnonymous: threads.isAnonymous,
+        authorTag: threads.authorTag,
         isPremium: threads.isPremium,
         accessPrice: threads.accessPrice,
         accessCurrency: threads.accessCurrency,
@@ -51,8 +52,11 @@ export function createPremiumService({ db, chains, paymentAddress }: { db: Db; c
     return row;
   }
 
-  /** The author's ETH address as the look-up rule allows, else the platform's. */
-  async function threadPaymentAddress(thread: { userId: number | null; isAnonymous: boolean }): Promise<string | null> {
+  /**
+   * The author's ETH address as the look-up rule allows (an anonymous thread's: the
+   * payee of its author tag), else the platform's.
+   */
+  async function threadPaymentAddress(thread: { userId: number | null; isAnonymous: boolean; authorTag: string | null }): Promise<string | null> {
     return (await receivingAddress(db, thread, 'ETH')) ?? paymentAddress ?? null;
   }
 

@@ -12,6 +12,7 @@ import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from 
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/index.js';
+import { fullTipsReceived } from '../crypto/index.js';
 import { serializePost } from '../posts/index.js';
 import { premiumAccessSet } from '../premium/index.js';
 import { notDeleted, selectThreads, serializeThread } from '../threads/index.js';
@@ -55,13 +56,14 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
     sql`(${threadId}, ${authorTag}) IN (SELECT * FROM unnest(${sql.param(own.threadIds)}::int[], ${sql.param(own.tags)}::text[]))`;
 
   /**
-   * A user as they see themselves (GET /api/user, their own profile): their counters
-   * hold their named writing only, so that no account-side row moves with anonymous
-   * writing (CONTRACT.md section 13); their full figures add their live anonymous
-   * threads and replies, counted at read time through their key.
+   * The user as they see themselves (GET /api/user, their own profile; CONTRACT.md
+   * section 13): their counters hold their named writing only, so that no account-side
+   * row moves with anonymous writing; their full figures add their live anonymous threads
+   * and replies and the tips to them, found at read time through their key (modules/crypto
+   * own-tips.ts). An admin, who holds no key of theirs, sees the named figures.
    */
-  async function asOwner(user: UserRow, key: AuthorKey | null): Promise<CurrentUser> {
-    const own = serializeCurrentUser(user);
+  async function ownView(user: UserRow, key: AuthorKey | null | undefined): Promise<CurrentUser> {
+    const own = { ...serializeCurrentUser(user), totalTipsReceived: await fullTipsReceived(db, user.totalTipsReceived, key) };
     if (!key) return own;
     const { threadIds } = await listAuthoredThreads(db, key);
     if (threadIds.length === 0) return own;
@@ -72,10 +74,11 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
           WHERE (p.thread_id, p.author_tag) IN ${pairs} AND NOT p.is_deleted AND NOT t.is_deleted)::int AS posts`);
     return { ...own, threadCount: own.threadCount + (rows[0]?.threads ?? 0), postCount: own.postCount + (rows[0]?.posts ?? 0) };
   }
+  const keyFor = (viewer: Viewer, id: number) => (viewer.userId === id ? viewer.authorKey : null);
 
   return {
     findUser,
-    asOwner,
+    ownView,
 
     /** Who holds a username now (any letter case): where a post's `@mention` links. Public, like every profile. */
     async byUsername(username: string): Promise<{ id: number; username: string }> {
@@ -90,8 +93,7 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
      */
     async profile(id: number, viewer: Viewer): Promise<UserProfile> {
       const user = await findUser(id);
-      if (viewer.userId === id) return asOwner(user, viewer.authorKey ?? null);
-      if (viewer.isAdmin) return serializeCurrentUser(user);
+      if (viewer.userId === id || viewer.isAdmin) return ownView(user, keyFor(viewer, id));
       const [[threadTotal], [postTotal]] = await Promise.all([
         db.select({ n: count() }).from(threads).where(and(eq(threads.userId, id), notDeleted, not(threads.isAnonymous))),
         db
@@ -153,7 +155,7 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
         changes.username = input.username;
       }
       if (input.bio !== undefined && input.bio !== user.bio) changes.bio = input.bio;
-      if (Object.keys(changes).length === 0) return serializeCurrentUser(user);
+      if (Object.keys(changes).length === 0) return ownView(user, keyFor(viewer, id));
       try {
         const updated = await db.transaction(async (tx) => {
           const [row] = await tx
@@ -167,7 +169,7 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
           if (changes.username !== undefined) await touchThreadsOfUser(tx, id);
           return row!;
         });
-        return serializeCurrentUser(updated);
+        return await ownView(updated, keyFor(viewer, id));
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(USERNAME_TAKEN);
         throw error;
