@@ -164,3 +164,13 @@ export function voterTag(key: AuthorKey, item: { threadId: number } | { postId: 
   const name = 'threadId' in item ? `thread:${item.threadId}` : `post:${item.postId}`;
   return createHmac('sha256', key).update(`voter-tag:${name}`).digest('hex').slice(0, 32);
 }
+
+/**
+ * How an instance's live streams recognise one author's new anonymous thread, announced
+ * on the events channel (modules/events: authors.ts) so that the author's streams on
+ * every instance watch its tag: derived from the key for that purpose only, never
+ * stored, and equal to nothing a row holds.
+ */
+export function liveAuthorId(key: AuthorKey): string {
+  return createHmac('sha256', key).update('live-author').digest('hex').slice(0, 32);
+}
