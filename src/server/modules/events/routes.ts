@@ -95,31 +95,36 @@ export async function eventRoutes(app: FastifyInstance) {
     let remove = () => {};
     const session = user && request.sessionId ? { id: request.sessionId, userId: user.id } : undefined;
 
-    // A `notification` event on a signed-in stream says its user's unread count as it is
-    // when heard, counted over their account's rows and their tags' (a tag's event carries
-    // no count; an account's counts only the account's rows). Counted in the order heard,
-    // so the stream's ids stay in order: events wait behind a count in flight.
-    const recount = user
-      ? async (events: LoggedEvent[]): Promise<LoggedEvent[]> => {
-          if (!events.some(isNotification)) return events;
-          try {
-            const { count } = await notifications.unreadCount({ userId: user.id, tags });
-            return events.map((event) => (isNotification(event) ? { ...event, data: { unread: count } } : event));
-          } catch (error) {
-            request.log.warn({ err: error }, 'could not count unread notifications for a stream');
-            // The account's own count as written is the best left; a tag's event has none.
-            return events.filter((event) => !isNotification(event) || 'unread' in event.data);
-          }
-        }
-      : undefined;
+    // A `notification` event on a signed-in stream says its user's whole unread count:
+    // their account's rows and their tags' (section 13). An account's event carries the
+    // account's count as written; a tag's carries none. So a stream whose user has tags
+    // counts the tags' rows when it hears one (and the account's for a tag's event); one
+    // without tags sends the account's events as they are, at no cost. Counted in the
+    // order heard, so the stream's ids stay in order: events wait behind a count in flight.
+    const counted = (event: LoggedEvent) => isNotification(event) && tags.length > 0;
+    const recount = async (events: LoggedEvent[]): Promise<LoggedEvent[]> => {
+      if (!user || !events.some(counted)) return events;
+      try {
+        const unread = await notifications.unreadParts({ userId: user.id, tags });
+        return events.map((event) => {
+          if (!isNotification(event)) return event;
+          const account = typeof event.data.unread === 'number' ? event.data.unread : unread.account;
+          return { ...event, data: { unread: account + unread.tags } };
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not count unread notifications for a stream');
+        // The account's own count as written is the best left; a tag's event has none.
+        return events.filter((event) => !isNotification(event) || 'unread' in event.data);
+      }
+    };
     let queue: Promise<void> | undefined;
     const send = (event: LoggedEvent) => {
-      if (!recount || (!queue && !isNotification(event))) {
+      if (!queue && !counted(event)) {
         write(eventText(event));
         return;
       }
       const next = (queue ?? Promise.resolve()).then(async () => {
-        for (const counted of await recount([event])) write(eventText(counted));
+        for (const ready of await recount([event])) write(eventText(ready));
       });
       queue = next;
       void next.finally(() => {
@@ -177,7 +182,7 @@ export async function eventRoutes(app: FastifyInstance) {
         session && liveSessions(app.db, [session.id]).then((live) => live.has(session.id) || stream.end()),
       ]);
       // A replayed `notification` says the count as it is now.
-      if (recount && !since.reset) since = { ...since, events: await recount(since.events) };
+      if (!since.reset) since = { ...since, events: await recount(since.events) };
     } catch (error) {
       remove();
       throw error;

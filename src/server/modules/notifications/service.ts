@@ -73,6 +73,16 @@ export function createNotificationService({ db, log }: { db: Db; log: PublishLog
       return { count: row?.count ?? 0 };
     },
 
+    /** The unread count in its two parts, the account's rows and the tags', for a live stream (modules/events). */
+    async unreadParts({ userId, tags }: Recipient): Promise<{ account: number; tags: number }> {
+      const [row] = (
+        await db.execute<{ account: number; tags: number }>(sql`
+          SELECT (SELECT count(*) FROM ${notifications} WHERE ${notifications.userId} = ${userId} AND ${notifications.readAt} IS NULL)::int AS account,
+            (SELECT count(*) FROM ${notifications} WHERE ${notifications.recipientTag} = ANY(${sql.param(tags)}::text[]) AND ${notifications.readAt} IS NULL)::int AS tags`)
+      ).rows;
+      return { account: row?.account ?? 0, tags: row?.tags ?? 0 };
+    },
+
     /**
      * Marks the caller's notifications read: those of `ids` that are theirs (others'
      * ids are ignored, not refused, so an answer tells nothing about them), or all.
