@@ -190,3 +190,13 @@ export function openAddressEntry(key: AuthorKey, ref: string, sealed: string): s
   const bytes = openBytes(derived(key, 'hushboard anonymous addresses'), sealed, ref, ADDRESS_ENTRY_BYTES);
   return bytes === null ? null : bytes.toString();
 }
+
+/**
+ * How an instance's live streams recognise one author's new anonymous thread, announced
+ * on the events channel (modules/events: authors.ts) so that the author's streams on
+ * every instance watch its tag: derived from the key for that purpose only, never
+ * stored, and equal to nothing a row holds.
+ */
+export function liveAuthorId(key: AuthorKey): string {
+  return createHmac('sha256', key).update('live-author').digest('hex').slice(0, 32);
+}

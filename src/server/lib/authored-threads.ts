@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { authoredThreads } from '../db/schema.js';
 import { payeesForNewThreads } from './anonymous-addresses.js';
-import { type AuthorKey, authoredSlotRef, openThreadId, sealThreadId } from './author-key.js';
+import { type AuthorKey, authoredSlotRef, authorTag, openThreadId, sealThreadId } from './author-key.js';
 
 /** Slot references asked for at once: most authors' whole list in one look-up. */
 const SLOTS_PER_LOOKUP = 64;
@@ -35,6 +35,15 @@ export async function listAuthoredThreads(db: DbOrTx, key: AuthorKey): Promise<A
     }
     slot += refs.length;
   }
+}
+
+/**
+ * An author's tags: one per thread of their sealed list, the recipients their
+ * anonymous writing's notifications are addressed to (modules/notifications).
+ */
+export async function listAuthorTags(db: DbOrTx, key: AuthorKey): Promise<string[]> {
+  const { threadIds } = await listAuthoredThreads(db, key);
+  return threadIds.map((threadId) => authorTag(key, threadId));
 }
 
 /**
@@ -83,13 +92,15 @@ const listedByAuthor = new Map<string, Set<number>>();
  * key; a list only grows, so what is remembered stays true). Listed before the reply is
  * written, so a reply is never missing from the list; a reply refused after (a locked
  * thread) leaves a listed thread with nothing of theirs in it, which shows nothing.
+ * Answers whether the thread is new on the list.
  */
-export async function ensureAuthoredThread(db: DbOrTx, key: AuthorKey, threadId: number): Promise<void> {
+export async function ensureAuthoredThread(db: DbOrTx, key: AuthorKey, threadId: number): Promise<boolean> {
   const author = createHash('sha256').update(key).digest('hex');
   const listed = listedByAuthor.get(author);
-  if (listed?.has(threadId)) return;
+  if (listed?.has(threadId)) return false;
   const list = await listAuthoredThreads(db, key);
   await addAuthoredThreads(db, key, [threadId], list);
   if (listedByAuthor.size >= REMEMBERED_AUTHORS) listedByAuthor.clear();
   listedByAuthor.set(author, new Set([...list.threadIds, threadId]));
+  return !list.threadIds.includes(threadId);
 }

@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import { PASSWORD_INCORRECT } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
 import { cryptoAddresses, followers, notifications, posts, savedThreads, sessions, threads, users, walletChallenges, walletLinks } from '../../db/schema.js';
@@ -6,7 +6,7 @@ import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
 import { type AuthorKey, newAuthorKey, unescrow, unwrapWithPassword, wrapWithPassword } from '../../lib/author-key.js';
 import { forgetMarkedAddresses } from '../../lib/anonymous-addresses.js';
-import { forgetAuthoredThreads } from '../../lib/authored-threads.js';
+import { forgetAuthoredThreads, listAuthorTags } from '../../lib/authored-threads.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { touchThreadsOfUser } from '../../lib/thread-version.js';
 import { endSessions } from '../events/index.js';
@@ -100,15 +100,19 @@ export function createAuthService(db: Db, secret: string) {
         // Follower counts are counted from these rows, so everyone else's stay exact.
         await tx.delete(followers).where(or(eq(followers.followerId, userId), eq(followers.followingId, userId)));
         await tx.delete(savedThreads).where(eq(savedThreads.userId, userId));
+        // Their own notifications go (CONTRACT.md section 11), those addressed to their
+        // anonymous writing's tags too (section 13), found with the key before its list
+        // goes; those naming them as actor lose the actor when the user row goes (the key
+        // sets it to null).
+        const tags = authorKey ? await listAuthorTags(tx, authorKey) : [];
+        await tx.delete(notifications).where(eq(notifications.userId, userId));
+        if (tags.length > 0) await tx.delete(notifications).where(inArray(notifications.recipientTag, tags));
         // The sealed list of their anonymous threads goes with the key that opened it.
         if (authorKey) await forgetAuthoredThreads(tx, authorKey);
         // So does their sealed list of marked addresses. The payees of their anonymous
         // threads stay: the writing stays, still paid to the wallet they hold, and
         // deleting those rows beside the account's would tie its tags to it.
         if (authorKey) await forgetMarkedAddresses(tx, authorKey);
-        // Their own notifications go (CONTRACT.md section 11); those naming them as actor
-        // lose the actor when the user row goes (the key sets it to null).
-        await tx.delete(notifications).where(eq(notifications.userId, userId));
         // Every page their name was on changes (threads.version), before it leaves them.
         await touchThreadsOfUser(tx, userId);
         await tx.update(threads).set({ isAnonymous: true }).where(eq(threads.userId, userId));

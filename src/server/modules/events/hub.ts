@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { LIVE_HEARTBEAT_MS, LIVE_STREAMS_PER_IP } from '../../../shared/constants.js';
 import { type Db, queryContext } from '../../db/client.js';
+import { isAuthoredAnnouncement, type AuthoredAnnouncement } from './authors.js';
 import { eventsAfter, latestEventId, userTopic, type LoggedEvent } from './log.js';
 import { EVENTS_CHANNEL, isSessionEnd, liveSessions, type SessionEnd } from './session-ends.js';
 
@@ -10,6 +11,11 @@ export interface LiveStream {
   readonly ipHash: string;
   /** The session a signed-in stream was opened with: the stream ends with it (session-ends.ts). */
   readonly session?: { readonly id: string; readonly userId: number } | undefined;
+  /**
+   * A signed-in stream's author (authors.ts): `id` is the key's liveAuthorId, and
+   * `refresh` lists the author's tags again and watches their topics (retopic).
+   */
+  readonly author?: { readonly id: string; refresh(): void } | undefined;
   deliver(event: LoggedEvent): void;
   heartbeat(): void;
   /** The stream has to go: the server stops, its session ended, or the listener lost events it cannot replay. */
@@ -43,7 +49,9 @@ export function createLiveEvents({ db, connectionString, log, options = {} }: { 
   const heartbeatMs = options.heartbeatMs ?? LIVE_HEARTBEAT_MS;
   const streamsPerIp = options.streamsPerIp ?? LIVE_STREAMS_PER_IP;
   const byTopic = new Map<string, Set<LiveStream>>();
-  const streams = new Set<LiveStream>();
+  /** Each admitted stream's topics now (a signed-in stream's change with its author's tags). */
+  const streams = new Map<LiveStream, readonly string[]>();
+  const byAuthor = new Map<string, Set<LiveStream>>();
   const perIp = new Map<string, number>();
   const recent = new Set<number>();
   let listener: pg.Client | undefined;
@@ -55,11 +63,32 @@ export function createLiveEvents({ db, connectionString, log, options = {} }: { 
   let reconnect: NodeJS.Timeout | undefined;
 
   function beat() {
-    for (const stream of streams) stream.heartbeat();
+    for (const stream of streams.keys()) stream.heartbeat();
   }
 
   function endStreams() {
-    for (const stream of [...streams]) stream.end();
+    for (const stream of [...streams.keys()]) stream.end();
+  }
+
+  function watch(stream: LiveStream, topics: readonly string[]) {
+    for (const topic of topics) {
+      let watchers = byTopic.get(topic);
+      if (!watchers) byTopic.set(topic, (watchers = new Set()));
+      watchers.add(stream);
+    }
+  }
+
+  function unwatch(stream: LiveStream, topics: readonly string[]) {
+    for (const topic of topics) {
+      const watchers = byTopic.get(topic);
+      watchers?.delete(stream);
+      if (watchers?.size === 0) byTopic.delete(topic);
+    }
+  }
+
+  /** An author wrote in a thread new to them: their streams here watch its tag too. */
+  function authored({ authored: id }: AuthoredAnnouncement) {
+    for (const stream of byAuthor.get(id) ?? []) stream.author?.refresh();
   }
 
   function dispatch(event: LoggedEvent) {
@@ -80,7 +109,7 @@ export function createLiveEvents({ db, connectionString, log, options = {} }: { 
    * not a logged event, so one that came while the listener was away cannot be replayed.
    */
   async function endStreamsOfEndedSessions() {
-    const signedIn = [...streams].filter((stream) => stream.session);
+    const signedIn = [...streams.keys()].filter((stream) => stream.session);
     const live = await liveSessions(db, [...new Set(signedIn.map((stream) => stream.session!.id))]);
     for (const stream of signedIn) if (!live.has(stream.session!.id)) stream.end();
   }
@@ -100,6 +129,7 @@ export function createLiveEvents({ db, connectionString, log, options = {} }: { 
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
       const payload = JSON.parse(message.payload) as LoggedEvent | SessionEnd;
       if (isSessionEnd(payload)) endSession(payload);
+      else if (isAuthoredAnnouncement(payload)) authored(payload);
       else dispatch(payload);
     });
     client.on('error', drop);
@@ -121,8 +151,10 @@ export function createLiveEvents({ db, connectionString, log, options = {} }: { 
       lastSeen = Math.max(lastSeen ?? 0, await latestEventId(db));
       return;
     }
-    // Back after a drop: sessions that ended meanwhile, then whatever was logged, by the last id heard.
+    // Back after a drop: sessions that ended meanwhile, authors' tags that may have come
+    // meanwhile (an announcement is not logged either), then whatever was logged, by the last id heard.
     await endStreamsOfEndedSessions();
+    for (const stream of streams.keys()) stream.author?.refresh();
     const missed = await eventsAfter(db, lastSeen, CATCH_UP_LIMIT);
     if (missed.length === CATCH_UP_LIMIT) {
       // Too much to replay: the streams reconnect and resume (or reset) on their own.
@@ -172,27 +204,39 @@ export function createLiveEvents({ db, connectionString, log, options = {} }: { 
       const open = perIp.get(stream.ipHash) ?? 0;
       if (open >= streamsPerIp || closed) return undefined;
       perIp.set(stream.ipHash, open + 1);
-      streams.add(stream);
-      for (const topic of stream.topics) {
-        let watchers = byTopic.get(topic);
-        if (!watchers) byTopic.set(topic, (watchers = new Set()));
-        watchers.add(stream);
+      streams.set(stream, stream.topics);
+      watch(stream, stream.topics);
+      if (stream.author) {
+        let same = byAuthor.get(stream.author.id);
+        if (!same) byAuthor.set(stream.author.id, (same = new Set()));
+        same.add(stream);
       }
       heartbeat ??= queryContext.exit(() => setInterval(beat, heartbeatMs).unref());
       let removed = false;
       return () => {
         if (removed) return;
         removed = true;
+        unwatch(stream, streams.get(stream) ?? []);
         streams.delete(stream);
         const left = (perIp.get(stream.ipHash) ?? 1) - 1;
         if (left > 0) perIp.set(stream.ipHash, left);
         else perIp.delete(stream.ipHash);
-        for (const topic of stream.topics) {
-          const watchers = byTopic.get(topic);
-          watchers?.delete(stream);
-          if (watchers?.size === 0) byTopic.delete(topic);
+        if (stream.author) {
+          const same = byAuthor.get(stream.author.id);
+          same?.delete(stream);
+          if (same?.size === 0) byAuthor.delete(stream.author.id);
         }
       };
+    },
+
+    /** Changes what an admitted stream watches (a signed-in stream's tags); nothing for one removed. */
+    retopic(stream: LiveStream, topics: readonly string[]) {
+      const before = streams.get(stream);
+      if (!before) return;
+      const now = new Set(topics);
+      unwatch(stream, before.filter((topic) => !now.has(topic)));
+      watch(stream, topics);
+      streams.set(stream, [...now]);
     },
 
     /** A comment line on every open stream. */

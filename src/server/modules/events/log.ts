@@ -26,6 +26,14 @@ export const threadTopic = (threadId: number) => `thread:${threadId}`;
 export const boardTopic = (boardCode: string) => `board:${boardCode}`;
 /** A signed-in user's own events (their notifications): only their own streams watch it. */
 export const userTopic = (userId: number) => `user:${userId}`;
+/**
+ * The notifications of one anonymous thread's or post's author (CONTRACT.md sections 10
+ * and 13), by its author tag: the author's signed-in streams watch the topics of their
+ * tags, which only their key computes, so no event names the account they reach. Its
+ * events carry no count: the stream counts its user's unread when it hears one.
+ */
+export const tagTopic = (tag: string) => `tag:${tag}`;
+export const isTagTopic = (topic: string) => topic.startsWith('tag:');
 
 function topicOf(event: NewEvent): string {
   switch (event.type) {

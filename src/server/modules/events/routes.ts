@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { queryContext } from '../../db/client.js';
 import { HttpError } from '../../lib/errors.js';
 import { BOARD_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { parseId } from '../../lib/params.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { liveAuthorId } from '../../lib/author-key.js';
+import { listAuthorTags } from '../../lib/authored-threads.js';
 import type { LiveStream } from './hub.js';
-import { boardTopic, eventsSince, threadTopic, userTopic, type LoggedEvent, type ResumeFrom } from './log.js';
+import { boardTopic, eventsSince, tagTopic, threadTopic, userTopic, type LoggedEvent, type NewEvent, type ResumeFrom } from './log.js';
 import { liveSessions } from './session-ends.js';
 
 export const TOO_MANY_STREAMS = 'Too many open event streams';
@@ -14,6 +17,8 @@ export const TOO_MANY_STREAMS = 'Too many open event streams';
 const MAX_BUFFERED_BYTES = 64 * 1024;
 /** How long a client waits before reconnecting (the SSE `retry:` field). */
 const RETRY_MS = 3_000;
+
+const isNotification = (event: LoggedEvent) => event.type === ('notification' satisfies NewEvent['type']);
 
 const eventText = (event: LoggedEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
@@ -38,7 +43,7 @@ function resumePoint(value: string | string[] | undefined): ResumeFrom {
  * the hub's one LISTEN connection feeds every stream of the instance.
  */
 export async function eventRoutes(app: FastifyInstance) {
-  const { liveEvents } = app.services;
+  const { liveEvents, notifications } = app.services;
   // Before the server waits for requests to finish: open streams would hold a stop until SHUTDOWN_TIMEOUT.
   app.addHook('preClose', (done) => {
     liveEvents.endStreams();
@@ -61,12 +66,19 @@ export async function eventRoutes(app: FastifyInstance) {
       if (threadId !== undefined && !found?.thread) throw new NotFoundError(THREAD_NOT_FOUND);
       if (boardCode !== undefined && !found?.board) throw new NotFoundError(BOARD_NOT_FOUND);
     }
-    const topics = [
+    const user = request.user;
+    const authorKey = user ? request.authorKey : null;
+    const watched = [
       ...(threadId !== undefined ? [threadTopic(threadId)] : []),
       ...(boardCode !== undefined ? [boardTopic(boardCode)] : []),
       // A signed-in stream also carries the user's own notification counts (CONTRACT.md section 10).
-      ...(request.user ? [userTopic(request.user.id)] : []),
+      ...(user ? [userTopic(user.id)] : []),
     ];
+    // And those of their anonymous writing, addressed to its tags (section 13): the
+    // topics of the tags their key finds now, and again when they write in a new thread.
+    let tags = authorKey ? await listAuthorTags(app.db, authorKey) : [];
+    const topicsWith = (of: string[]) => [...watched, ...of.map(tagTopic)];
+    const topics = topicsWith(tags);
     await liveEvents.ensureListening();
 
     const raw = reply.raw;
@@ -81,14 +93,66 @@ export async function eventRoutes(app: FastifyInstance) {
       if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
     };
     let remove = () => {};
-    const session = request.user && request.sessionId ? { id: request.sessionId, userId: request.user.id } : undefined;
+    const session = user && request.sessionId ? { id: request.sessionId, userId: user.id } : undefined;
+
+    // A `notification` event on a signed-in stream says its user's whole unread count:
+    // their account's rows and their tags' (section 13). An account's event carries the
+    // account's count as written; a tag's carries none. So a stream whose user has tags
+    // counts the tags' rows when it hears one (and the account's for a tag's event); one
+    // without tags sends the account's events as they are, at no cost. Counted in the
+    // order heard, so the stream's ids stay in order: events wait behind a count in flight.
+    const counted = (event: LoggedEvent) => isNotification(event) && tags.length > 0;
+    const recount = async (events: LoggedEvent[]): Promise<LoggedEvent[]> => {
+      if (!user || !events.some(counted)) return events;
+      try {
+        const unread = await notifications.unreadParts({ userId: user.id, tags });
+        return events.map((event) => {
+          if (!isNotification(event)) return event;
+          const account = typeof event.data.unread === 'number' ? event.data.unread : unread.account;
+          return { ...event, data: { unread: account + unread.tags } };
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not count unread notifications for a stream');
+        // The account's own count as written is the best left; a tag's event has none.
+        return events.filter((event) => !isNotification(event) || 'unread' in event.data);
+      }
+    };
+    let queue: Promise<void> | undefined;
+    const send = (event: LoggedEvent) => {
+      if (!queue && !counted(event)) {
+        write(eventText(event));
+        return;
+      }
+      const next = (queue ?? Promise.resolve()).then(async () => {
+        for (const ready of await recount([event])) write(eventText(ready));
+      });
+      queue = next;
+      void next.finally(() => {
+        if (queue === next) queue = undefined;
+      });
+    };
+    const author = authorKey
+      ? {
+          id: liveAuthorId(authorKey),
+          refresh() {
+            queryContext.exit(() => listAuthorTags(app.db, authorKey)).then(
+              (fresh) => {
+                tags = fresh;
+                liveEvents.retopic(stream, topicsWith(fresh));
+              },
+              (error: unknown) => request.log.warn({ err: error }, "could not list an author's tags for a stream"),
+            );
+          },
+        }
+      : undefined;
     const stream: LiveStream = {
       topics,
       ipHash: request.ipHash,
       session,
+      author,
       deliver(event) {
         if (pending) pending.push(event);
-        else write(eventText(event));
+        else send(event);
       },
       // Not before the head: a write would send default headers, the head's writeHead would
       // then throw, and the stream would stay admitted with its events held in `pending`.
@@ -106,7 +170,7 @@ export async function eventRoutes(app: FastifyInstance) {
     if (!admitted) throw new HttpError(429, TOO_MANY_STREAMS);
     remove = admitted;
     raw.once('close', remove);
-    let since;
+    let since: Awaited<ReturnType<typeof eventsSince>>;
     try {
       // `since`: a page's first stream resumes after the event its data was read at (an
       // EventSource cannot send Last-Event-ID before it has heard one); the header wins.
@@ -117,6 +181,8 @@ export async function eventRoutes(app: FastifyInstance) {
         // before this stream could hear it; admitted first, a later end reaches it.
         session && liveSessions(app.db, [session.id]).then((live) => live.has(session.id) || stream.end()),
       ]);
+      // A replayed `notification` says the count as it is now.
+      if (!since.reset) since = { ...since, events: await recount(since.events) };
     } catch (error) {
       remove();
       throw error;
@@ -144,7 +210,7 @@ export async function eventRoutes(app: FastifyInstance) {
     write(head);
     const heard = pending;
     pending = undefined;
-    for (const event of heard) if (!sent.has(event.id)) write(eventText(event));
+    for (const event of heard) if (!sent.has(event.id)) send(event);
     return reply;
   });
 }

@@ -15,42 +15,69 @@ import { referencesIn } from '../../../shared/post-text.js';
  * person (CONTRACT.md section 4: nothing links anonymous content to its author).
  */
 export interface Notified {
+  /** Recipients by account: named content of theirs, their name, the users they follow. */
   recipients: number[];
+  /**
+   * Recipients by author tag (CONTRACT.md section 13): the author of anonymous content,
+   * addressed by that content's tag so that no row names the account.
+   */
+  tags: string[];
   slots: number;
 }
 
-export const NOTHING_NOTIFIED: Notified = { recipients: [], slots: 0 };
+export const NOTHING_NOTIFIED: Notified = { recipients: [], tags: [], slots: 0 };
 
 const NOTIFICATION_IDS = sql`pg_get_serial_sequence('notifications', 'id')`;
 
 /**
+ * A candidate's two recipient columns, from a thread or post row `row`: its account when
+ * it is named, else its author tag (anonymous content keeps no account, section 13).
+ * A deleted account's content has neither: a slot that notifies no one.
+ */
+const recipientOf = (row: string) =>
+  sql.raw(`${row}.user_id AS recipient, CASE WHEN ${row}.user_id IS NULL THEN ${row}.author_tag END AS recipient_tag`);
+
+/**
+ * Who is chosen from `candidates`: one row per recipient (an account or a tag), the
+ * lowest rank winning, except the actor themself, by account (`authorId`) or by their
+ * tag in the thread (`authorTag`), which the request knows and no row keeps: so neither
+ * a named nor an anonymous reply of an author to their own anonymous post notifies them.
+ */
+const notActor = (authorId: number | null, authorTag: string | null) =>
+  sql`(recipient IS NOT NULL AND recipient IS DISTINCT FROM ${authorId}::int OR recipient_tag IS NOT NULL AND recipient_tag IS DISTINCT FROM ${authorTag}::varchar)`;
+
+const chosenFrom = (candidates: string) =>
+  sql.raw(`SELECT DISTINCT ON (recipient, recipient_tag) recipient, recipient_tag, type FROM ${candidates}
+  WHERE num_nonnulls(recipient, recipient_tag) = 1 ORDER BY recipient, recipient_tag, rank`);
+
+/**
  * Inserts one notification per recipient among `candidates` (a query answering
- * `recipient, type, rank`; the lowest rank wins: reply, then quote, then mention, and
- * a mention beats a followed user's new thread), except for the actor themself, and
- * burns the ids of the slots left over.
+ * `recipient, recipient_tag, type, rank`; the lowest rank wins: reply, then quote, then
+ * mention, and a mention beats a followed user's new thread), except for the actor
+ * themself, and burns the ids of the slots left over.
  */
 async function insertNotifications(
   db: DbOrTx,
   candidates: SQL,
-  about: { threadId: number; postId: number | null; authorId: number | null; isAnonymous: boolean },
+  about: { threadId: number; postId: number | null; authorId: number | null; authorTag: string | null; isAnonymous: boolean },
 ): Promise<Notified> {
   const actor = about.isAnonymous ? null : about.authorId;
   const [row] = (
-    await db.execute<{ recipients: number[] | null; slots: number }>(sql`
+    await db.execute<{ recipients: number[] | null; tags: string[] | null; slots: number }>(sql`
       WITH candidates AS (${candidates}),
-      chosen AS (
-        SELECT DISTINCT ON (recipient) recipient, type FROM candidates WHERE recipient IS NOT NULL ORDER BY recipient, rank),
+      chosen AS (${chosenFrom('candidates')}),
       notified AS (
-        INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id)
-        SELECT recipient, type, ${about.threadId}::int, ${about.postId}::int, ${actor}::int FROM chosen
-        WHERE recipient IS DISTINCT FROM ${about.authorId}::int
-        RETURNING user_id),
+        INSERT INTO notifications (user_id, recipient_tag, type, thread_id, post_id, actor_id)
+        SELECT recipient, recipient_tag, type, ${about.threadId}::int, ${about.postId}::int, ${actor}::int FROM chosen
+        WHERE ${notActor(about.authorId, about.authorTag)}
+        RETURNING user_id, recipient_tag),
       burned AS (
         SELECT nextval(${NOTIFICATION_IDS}) FROM generate_series(1, (SELECT count(*) FROM candidates) - (SELECT count(*) FROM notified)))
-      SELECT (SELECT array_agg(user_id) FROM notified) AS recipients,
+      SELECT (SELECT array_agg(user_id) FILTER (WHERE user_id IS NOT NULL) FROM notified) AS recipients,
+        (SELECT array_agg(recipient_tag) FILTER (WHERE recipient_tag IS NOT NULL) FROM notified) AS tags,
         ((SELECT count(*) FROM notified) + (SELECT count(*) FROM burned))::int AS slots`)
   ).rows;
-  return { recipients: row?.recipients ?? [], slots: row?.slots ?? 0 };
+  return { recipients: row?.recipients ?? [], tags: row?.tags ?? [], slots: row?.slots ?? 0 };
 }
 
 /**
@@ -64,62 +91,65 @@ export function notifyNewThread(
 ): Promise<Notified> {
   const { mentionedUsernames } = referencesIn(thread.content);
   const candidates = sql`
-    SELECT id AS recipient, 'mention'::text AS type, 1 AS rank FROM users WHERE lower(username) = ANY(${sql.param(mentionedUsernames)}::text[])
+    SELECT id AS recipient, NULL::varchar AS recipient_tag, 'mention'::text AS type, 1 AS rank FROM users WHERE lower(username) = ANY(${sql.param(mentionedUsernames)}::text[])
     UNION ALL
-    SELECT follower_id, 'thread', 2 FROM followers WHERE following_id = ${thread.authorId} AND NOT ${thread.isAnonymous}::boolean`;
-  return insertNotifications(db, candidates, { threadId: thread.id, postId: null, authorId: thread.authorId, isAnonymous: thread.isAnonymous });
+    SELECT follower_id, NULL, 'thread', 2 FROM followers WHERE following_id = ${thread.authorId} AND NOT ${thread.isAnonymous}::boolean`;
+  return insertNotifications(db, candidates, { threadId: thread.id, postId: null, authorId: thread.authorId, authorTag: null, isAnonymous: thread.isAnonymous });
 }
 
 /**
  * A confirmed tip's notification, in its settlement's transaction: to the author of
- * the content it paid, while that content is live. The tipper is never named: no
- * other answer names who tipped.
+ * the content it paid, while that content is live: its account for named content, its
+ * author tag for anonymous content (read from the content itself, so the tip's row need
+ * not name the author of anonymous content). One slot whether or not anyone is told.
+ * The tipper is never named: no other answer names who tipped.
  */
-export function notifyTip(db: DbOrTx, tip: { threadId: number | null; postId: number | null; recipientUserId: number | null }): Promise<Notified> {
+export function notifyTip(db: DbOrTx, tip: { threadId: number | null; postId: number | null }): Promise<Notified> {
   if (tip.threadId === null) return Promise.resolve(NOTHING_NOTIFIED);
-  const live =
+  const content =
     tip.postId === null
-      ? sql`EXISTS (SELECT 1 FROM threads WHERE id = ${tip.threadId} AND NOT is_deleted)`
-      : sql`EXISTS (SELECT 1 FROM posts JOIN threads ON threads.id = posts.thread_id WHERE posts.id = ${tip.postId} AND NOT posts.is_deleted AND NOT threads.is_deleted)`;
-  const candidates = sql`SELECT CASE WHEN ${live} THEN ${tip.recipientUserId}::int END AS recipient, 'tip'::text AS type, 1 AS rank`;
-  return insertNotifications(db, candidates, { threadId: tip.threadId, postId: tip.postId, authorId: null, isAnonymous: true });
+      ? sql`SELECT ${recipientOf('t')} FROM threads t WHERE t.id = ${tip.threadId} AND NOT t.is_deleted`
+      : sql`SELECT ${recipientOf('p')} FROM posts p JOIN threads ON threads.id = p.thread_id WHERE p.id = ${tip.postId} AND NOT p.is_deleted AND NOT threads.is_deleted`;
+  const candidates = sql`SELECT c.recipient, c.recipient_tag, 'tip'::text AS type, 1 AS rank FROM (SELECT 1) AS one LEFT JOIN (${content}) AS c ON true`;
+  return insertNotifications(db, candidates, { threadId: tip.threadId, postId: tip.postId, authorId: null, authorTag: null, isAnonymous: true });
 }
 
 /**
  * The reply's notifications as common table expressions of the reply's one statement
  * (modules/posts), so they exist exactly when the reply does. They read the `post`
- * expression (the new row) and `bumped` (its thread, with `user_id`); the statement
- * selects `replyNotificationsResult` to learn what to publish. Same rules as
- * insertNotifications: to the thread's author and the parent post's (`reply`), the
- * authors of live posts of this thread it quotes (`quote`), the users it mentions
- * (`mention`); one per recipient, never the author (`authorId`: known to the request,
- * not kept on an anonymous row), and the spare slots' ids burned.
+ * expression (the new row) and `bumped` (its thread, with `user_id` and `author_tag`);
+ * the statement selects `replyNotificationsResult` to learn what to publish. Same rules
+ * as insertNotifications: to the thread's author and the parent post's (`reply`), the
+ * authors of live posts of this thread it quotes (`quote`), by account or, for
+ * anonymous content, by its author tag; the users it mentions (`mention`); one per
+ * recipient, never the author: `actor.id` is their account and `actor.tag` their tag in
+ * this thread, both known to the request and neither kept on an anonymous row.
  */
-export function replyNotificationsCtes(content: string, authorId: number): SQL {
+export function replyNotificationsCtes(content: string, actor: { id: number; tag: string | null }): SQL {
   const { quotedPostIds, mentionedUsernames } = referencesIn(content);
   return sql`
     notify_candidates AS (
-      SELECT bumped.user_id AS recipient, 'reply'::text AS type, 1 AS rank FROM bumped, post
+      SELECT ${recipientOf('bumped')}, 'reply'::text AS type, 1 AS rank FROM bumped, post
       UNION ALL
-      SELECT p.user_id, 'reply', 1 FROM posts p, post WHERE p.id = post.reply_to_id AND NOT p.is_deleted
+      SELECT ${recipientOf('p')}, 'reply', 1 FROM posts p, post WHERE p.id = post.reply_to_id AND NOT p.is_deleted
       UNION ALL
-      SELECT p.user_id, 'quote', 2 FROM posts p, post
+      SELECT ${recipientOf('p')}, 'quote', 2 FROM posts p, post
       WHERE p.id = ANY(${sql.param(quotedPostIds)}::int[]) AND p.thread_id = post.thread_id AND p.id <> post.id AND NOT p.is_deleted
       UNION ALL
-      SELECT u.id, 'mention', 3 FROM users u, post WHERE lower(u.username) = ANY(${sql.param(mentionedUsernames)}::text[])),
-    notify_chosen AS (
-      SELECT DISTINCT ON (recipient) recipient, type FROM notify_candidates WHERE recipient IS NOT NULL ORDER BY recipient, rank),
+      SELECT u.id, NULL::varchar, 'mention', 3 FROM users u, post WHERE lower(u.username) = ANY(${sql.param(mentionedUsernames)}::text[])),
+    notify_chosen AS (${chosenFrom('notify_candidates')}),
     notified AS (
-      INSERT INTO notifications (user_id, type, thread_id, post_id, actor_id)
-      SELECT c.recipient, c.type, post.thread_id, post.id, CASE WHEN post.is_anonymous THEN NULL ELSE post.user_id END
-      FROM notify_chosen c, post WHERE c.recipient IS DISTINCT FROM ${authorId}::int
-      RETURNING user_id),
+      INSERT INTO notifications (user_id, recipient_tag, type, thread_id, post_id, actor_id)
+      SELECT c.recipient, c.recipient_tag, c.type, post.thread_id, post.id, CASE WHEN post.is_anonymous THEN NULL ELSE post.user_id END
+      FROM notify_chosen c, post WHERE ${notActor(actor.id, actor.tag)}
+      RETURNING user_id, recipient_tag),
     notify_burned AS (
       SELECT nextval(${NOTIFICATION_IDS}) FROM generate_series(1, (SELECT count(*) FROM notify_candidates) - (SELECT count(*) FROM notified)))`;
 }
 
-/** The columns the reply's statement selects with replyNotificationsCtes: `notified` and `notificationSlots`. */
-export const replyNotificationsResult = sql`(SELECT array_agg(user_id) FROM notified) AS "notified",
+/** The columns the reply's statement selects with replyNotificationsCtes: `notified`, `notifiedTags` and `notificationSlots`. */
+export const replyNotificationsResult = sql`(SELECT array_agg(user_id) FILTER (WHERE user_id IS NOT NULL) FROM notified) AS "notified",
+  (SELECT array_agg(recipient_tag) FILTER (WHERE recipient_tag IS NOT NULL) FROM notified) AS "notifiedTags",
   ((SELECT count(*) FROM notified) + (SELECT count(*) FROM notify_burned))::int AS "notificationSlots"`;
 
 /**

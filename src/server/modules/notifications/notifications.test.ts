@@ -84,15 +84,16 @@ describe('who is notified', () => {
   });
 
   it('makes one notification per recipient per post: a reply beats a quote beats a mention', async () => {
-    const thread = await createThread(t, alice);
-    const parent = await createReply(alice, thread.id);
+    // Named, so alice is one recipient throughout (her anonymous writing's recipient is its tag: below).
+    const thread = await createThread(t, alice, { isAnonymous: false });
+    const parent = await createReply(alice, thread.id, { isAnonymous: false });
     const reply = await createReply(bob, thread.id, { replyToId: parent.id, content: `>>${parent.id} @${alice.username}` });
     expect(await about(alice, thread.id, reply.id)).toMatchObject([{ type: 'reply' }]);
     const quote = await createReply(carol, thread.id, { content: `>>${parent.id} @${alice.username}` });
     // The thread is alice's too: a reply to her thread still beats the quote.
     expect(await about(alice, thread.id, quote.id)).toMatchObject([{ type: 'reply' }]);
-    const other = await createThread(t, carol);
-    const theirs = await createReply(carol, other.id);
+    const other = await createThread(t, carol, { isAnonymous: false });
+    const theirs = await createReply(carol, other.id, { isAnonymous: false });
     const both = await createReply(bob, other.id, { content: `>>${theirs.id} and @${carol.username}` });
     expect(await about(carol, other.id, both.id)).toMatchObject([{ type: 'reply' }]);
   });

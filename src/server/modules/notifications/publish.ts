@@ -1,26 +1,33 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { userTopic, type NewEvent } from '../events/index.js';
+import { tagTopic, userTopic, type NewEvent } from '../events/index.js';
 import type { Notified } from './create.js';
 
 const EVENT_IDS = sql`pg_get_serial_sequence('event_log', 'id')`;
+const NOTIFICATION = 'notification' satisfies NewEvent['type'];
 
 /**
- * After the write committed: a `notification` event `{unread}` on each recipient's own
- * topic (CONTRACT.md section 10), counted now, so it counts the committed rows; the
- * event log's trigger carries it to every instance. The write's spare slots burn one
- * event id each (create.ts says why), so the event ids every stream sees move alike
- * whoever wrote. One statement, only when the write had slots.
+ * After the write committed: a `notification` event on each recipient's own topic
+ * (CONTRACT.md section 10), and the event log's trigger carries it to every instance.
+ * An account's event carries `{unread}`, counted now, so it counts the committed rows
+ * (of that account; its streams count its tags' rows too when they hear it). A tag's
+ * event (events/log.ts: tagTopic) carries nothing: a count there would be the account's,
+ * and beside a `user:` event of the same count it would name the author; the author's
+ * streams, which watch their tags' topics, count when they hear it. The write's spare
+ * slots burn one event id each (create.ts says why), so the event ids every stream sees
+ * move alike whoever wrote. One statement, only when the write had slots.
  */
-export async function publishUnread(db: DbOrTx, { recipients, slots }: Notified): Promise<void> {
+export async function publishUnread(db: DbOrTx, { recipients, tags, slots }: Notified): Promise<void> {
   if (slots === 0) return;
   const topics = recipients.map(userTopic);
   await db.execute(sql`
     WITH published AS (
       INSERT INTO event_log (topic, type, data)
-      SELECT r.topic, ${'notification' satisfies NewEvent['type']}::text,
+      SELECT r.topic, ${NOTIFICATION}::text,
         jsonb_build_object('unread', (SELECT count(*) FROM notifications n WHERE n.user_id = r.user_id AND n.read_at IS NULL))
       FROM unnest(${sql.param(recipients)}::int[], ${sql.param(topics)}::text[]) AS r(user_id, topic)
+      UNION ALL
+      SELECT topic, ${NOTIFICATION}::text, '{}'::jsonb FROM unnest(${sql.param(tags.map(tagTopic))}::text[]) AS topic
       RETURNING id),
     burned AS (SELECT nextval(${EVENT_IDS}) FROM generate_series(1, ${slots}::int - (SELECT count(*) FROM published)::int))
     SELECT (SELECT count(*) FROM published) + (SELECT count(*) FROM burned) AS used`);

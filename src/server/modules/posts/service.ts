@@ -12,7 +12,7 @@ import { THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { ensureAuthoredThread } from '../../lib/authored-threads.js';
 import { authorKeyOf, authorTagFor, type Viewer } from '../../lib/viewer.js';
 import type { ActivityEvent } from '../activities/index.js';
-import type { NewEvent } from '../events/index.js';
+import { announceAuthored, type NewEvent } from '../events/index.js';
 import { replyNotificationsCtes, replyNotificationsResult, type PublishNotified } from '../notifications/index.js';
 import { serializePost, type PostRow } from './serializer.js';
 
@@ -50,17 +50,24 @@ export function createPostService({
       // An anonymous reply keeps its author's tag for the thread and no account
       // (CONTRACT.md section 13); its thread is on the author's sealed list first.
       const authorTag = input.isAnonymous ? authorTagFor(viewer, input.threadId) : null;
-      if (input.isAnonymous) await ensureAuthoredThread(db, authorKeyOf(viewer), input.threadId);
+      if (input.isAnonymous) {
+        const key = authorKeyOf(viewer);
+        // A thread new to their list: their open streams, on every instance, watch its tag.
+        if (await ensureAuthoredThread(db, key, input.threadId)) await announceAuthored(db, key);
+      }
       const namedAuthorId = input.isAnonymous ? null : author.id;
+      // The replier's tag here whether or not they sign this reply: their own anonymous
+      // post or thread answered under their name notifies them no more than an anonymous reply does.
+      const actorTag = authorTag ?? viewer.authorTagOf?.(input.threadId) ?? null;
       // Named, so PostgreSQL plans it once per connection instead of on every reply; it
       // returns the new post with its author's name, so nothing is read back (one round
       // trip fewer; interleaved A/B: 5-8% more replies/s).
-      const rows = await queryNamed<PostRow & { notified: number[] | null; notificationSlots: number }>(pool, sql`
+      const rows = await queryNamed<PostRow & { notified: number[] | null; notifiedTags: string[] | null; notificationSlots: number }>(pool, sql`
         WITH bumped AS (
           UPDATE threads SET reply_count = reply_count + 1, bumped_at = now(), hot_score = ${hotScoreAfter({ replies: 1 })}, version = version + 1
           WHERE id = ${input.threadId} AND NOT is_deleted AND NOT is_locked
             AND (${replyToId}::int IS NULL OR EXISTS (SELECT 1 FROM posts WHERE id = ${replyToId}::int AND thread_id = ${input.threadId}))
-          RETURNING id, title, user_id),
+          RETURNING id, title, user_id, author_tag),
         post AS (
           INSERT INTO posts (thread_id, user_id, content, is_anonymous, author_tag, reply_to_id, ip_hash, image_url, thumbnail_url, image_name)
           SELECT id, ${namedAuthorId}::int, ${input.content}::text, ${input.isAnonymous}::boolean, ${authorTag}::varchar, ${replyToId}::int, ${author.ipHash}::text,
@@ -79,7 +86,7 @@ export function createPostService({
           INSERT INTO event_log (topic, type, data)
           SELECT 'thread:' || post.thread_id, ${'post' satisfies NewEvent['type']}::text, jsonb_build_object('threadId', post.thread_id, 'postId', post.id)
           FROM post),
-        ${replyNotificationsCtes(input.content, author.id)}
+        ${replyNotificationsCtes(input.content, { id: author.id, tag: actorTag })}
         SELECT post.id, post.thread_id AS "threadId", post.user_id AS "userId", post.content, post.image_url AS "imageUrl",
           post.image_name AS "imageName", post.thumbnail_url AS "thumbnailUrl", post.created_at AS "createdAt", post.updated_at AS "updatedAt",
           post.reply_to_id AS "replyToId", post.ip_hash AS "ipHash", post.is_anonymous AS "isAnonymous", post.author_tag AS "authorTag", post.is_deleted AS "isDeleted",
@@ -93,8 +100,8 @@ export function createPostService({
         if (thread.isLocked) throw new ForbiddenError(THREAD_LOCKED);
         throw new ValidationError('You can only reply to a post in the same thread', { replyToId: 'You can only reply to a post in the same thread' });
       }
-      const { notified, notificationSlots, ...post } = row;
-      await publishNotified({ recipients: notified ?? [], slots: notificationSlots });
+      const { notified, notifiedTags, notificationSlots, ...post } = row;
+      await publishNotified({ recipients: notified ?? [], tags: notifiedTags ?? [], slots: notificationSlots });
       // The new reply joins a thread view, so it carries its posterId like the others there.
       return serializePost(post, viewer, imageUrlOf, true);
     },

@@ -13,7 +13,7 @@ import { singleFlight } from '../../lib/single-flight.js';
 import { addAuthoredThreads } from '../../lib/authored-threads.js';
 import { authorKeyOf, authorTagFor, VISITOR, type Viewer } from '../../lib/viewer.js';
 import { recordActivity } from '../activities/index.js';
-import { recordEvent } from '../events/index.js';
+import { announceAuthored, recordEvent } from '../events/index.js';
 import { notifyNewThread, type PublishNotified } from '../notifications/index.js';
 import { serializePost } from '../posts/index.js';
 import { premiumAccessSet } from '../premium/index.js';
@@ -139,6 +139,8 @@ export function createThreadService({
           // timeline entry; the thread joins the author's sealed list instead.
           await tx.update(threads).set({ authorTag: authorTagFor(viewer, thread!.id) }).where(eq(threads.id, thread!.id));
           await addAuthoredThreads(tx, authorKey, [thread!.id]);
+          // Their open streams, on every instance, watch its tag once this commits.
+          await announceAuthored(tx, authorKey);
         } else {
           await tx
             .update(users)
