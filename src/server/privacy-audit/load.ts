@@ -18,6 +18,8 @@ const SKIPPED_TYPES = new Set(['tsvector', 'bool']);
 /** Columns holding an IP hash or a range's: compared by the ip-hashes method, not as shared values. */
 export const IP_COLUMN = /(^|_)(ip_hash|range_hash|subnet_hash|wide_hash)$/;
 const USER_TOPIC = /^user:(\d+)$/;
+/** In an item's addresses: a named row of a deleted account (which a row about the item may still name, by its old id). */
+export const GONE = -1;
 
 type Row = Record<string, unknown>;
 
@@ -87,7 +89,10 @@ export async function loadSnapshot(pool: Queryable): Promise<Snapshot> {
     const owners = userColumns(table).filter((column) => column.role === 'owner');
     for (const row of rowsOf.get(name)!) {
       const owner = owners.map((column) => row[column.column]).find((value) => value != null);
-      if (owner != null && row.is_anonymous !== true) namedOwner.set(itemKey(name, row.id as number), Number(owner));
+      // A deleted account's named rows stay, without owner, anonymous and untagged: what
+      // answers them addresses an account that is gone.
+      if (row.is_anonymous !== true) namedOwner.set(itemKey(name, row.id as number), owner == null ? GONE : Number(owner));
+      else if (row.author_tag == null && owner == null) namedOwner.set(itemKey(name, row.id as number), GONE);
     }
   }
 
@@ -184,7 +189,8 @@ function itemOf(
   const text = [row.content, row.title].filter((value): value is string => typeof value === 'string').join('\n');
   const { quotedPostIds, mentionedUsernames } = referencesIn(text);
   for (const quoted of quotedPostIds) add(namedOwner.get(itemKey('posts', quoted)));
-  for (const name of mentionedUsernames) add(userByName.get(name));
+  // A name no account holds any more may be a deleted account's.
+  for (const name of mentionedUsernames) add(userByName.get(name) ?? GONE);
   const createdMicros = typeof row.created_at === 'string' ? BigInt(row.created_at) : null;
   return { key: itemKey(table.name, id), table: table.name, id, threadId, createdMicros, authorTag, posterId, userRefs, tokens, ipHashes, addresses };
 }

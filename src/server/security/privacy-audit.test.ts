@@ -75,7 +75,7 @@ beforeAll(async () => {
   admin = await signUp(t, { admin: true, ip: '10.0.0.1' });
   people = [admin];
   for (let index = 1; index < 10; index++) people.push(await signUp(t, { ip: `10.${index}.${index}.${index + 1}` }));
-  const [, alice, bob, carol, dave, erin, frank, grace, heidi, ivan] = people as [TestUser, ...TestUser[]] & TestUser[];
+  const [alice, bob, carol, dave, erin, frank, grace, heidi, ivan] = people.slice(1) as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
 
   // Each writes a named and an anonymous thread from the same client (the same address).
   const named = new Map<number, number>();

@@ -2,11 +2,20 @@
 // and IP hashes (the order of issue 27's list). Each answers candidate links with where
 // they were found; the audit (../audit.ts) counts and judges them.
 import { itemColumns, itemTables, type Role } from '../catalog.js';
-import type { Snapshot } from '../load.js';
+import { GONE, type Snapshot } from '../load.js';
 import type { AccountRow, Candidate, CandidateClass, Item, ItemKey, MethodName } from '../types.js';
 
 /** A moderator's column names who acted on someone else's row (a ban, a resolved report): never its author. */
 const classOf = (role: Role, explained: boolean): CandidateClass => (role === 'moderator' || explained ? 'interaction' : 'link');
+
+/**
+ * Whether the item itself explains a row naming the account: it is in their named thread,
+ * replies to, quotes or mentions them; or it addresses a deleted account's named row and
+ * the account is one that no longer exists (its notifications' events outlive it briefly).
+ */
+function addressed(snapshot: Snapshot, item: Item, userId: number): boolean {
+  return item.addresses.has(userId) || (item.addresses.has(GONE) && !snapshot.users.some((user) => user.id === userId));
+}
 
 function candidatesFor(method: MethodName, row: AccountRow, item: Item, where: string, detail: string, judge: (role: Role, userId: number) => CandidateClass): Candidate[] {
   return row.accounts.map((account) => ({
@@ -85,7 +94,7 @@ export function sharedValues(snapshot: Snapshot): Candidate[] {
       if (!item || (aboutPost && named.item.startsWith('threads:'))) continue;
       found.push(
         ...candidatesFor('shared-values', row, item, `${row.table}.${named.path}`, `${row.ref} names ${item.key}`, (role, userId) =>
-          role === 'recipient' && !item.addresses.has(userId) ? 'link' : 'interaction',
+          role === 'recipient' && !addressed(snapshot, item, userId) ? 'link' : 'interaction',
         ),
       );
     }
@@ -118,7 +127,7 @@ export function timestamps(snapshot: Snapshot, windowMs: number): Candidate[] {
         const when = delta === 0n ? 'in the same instant (same transaction)' : `${Number(delta) / 1000} ms after`;
         found.push(
           ...candidatesFor('timestamps', row, item, `${row.table}.${time.column}`, `${row.ref} written ${when} ${item.key}`, (role, userId) =>
-            classOf(role, item.addresses.has(userId)),
+            classOf(role, addressed(snapshot, item, userId)),
           ),
         );
       }
