@@ -1,0 +1,260 @@
+// CONTRACT.md section 13, issue 27: a scripted community session through the real API,
+// its log captured, then the privacy audit (src/server/privacy-audit) with ground truth:
+// no method may link an anonymous thread or post to its author. Then the controls: each
+// leak class of the attack on the 30-user community put back into the database (or the
+// log) by hand, and the method that covers it must find exactly that link.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createDatabase, type Database } from '../db/client.js';
+import { posts, threads, users } from '../db/schema.js';
+import { escrow, unwrapWithPassword } from '../lib/author-key.js';
+import { createLogger } from '../lib/logger.js';
+import { type AuditReport, auditDatabase, type Candidate, itemKey, type ItemKey, METHODS } from '../privacy-audit/index.js';
+import { createTestDatabaseUrl, type TestApp, TestClient, testConfig } from '../test/app.js';
+import { createReply, createThread, signUp, type TestUser } from '../test/factories.js';
+
+const SECRET = testConfig().secret;
+/**
+ * People do not write within milliseconds of each other: each write waits a little, so
+ * the timestamps method's window (a few ms) meets only rows of the same request, as on a
+ * real board, and not the script's previous request.
+ */
+const PACE_MS = 12;
+class PacedClient extends TestClient {
+  override async request(...args: Parameters<TestClient['request']>) {
+    if (args[0] !== 'GET') await new Promise((resolve) => setTimeout(resolve, PACE_MS));
+    return super.request(...args);
+  }
+}
+const lines: string[] = [];
+const truth = new Map<ItemKey, number>();
+const t = {} as TestApp;
+let app: FastifyInstance;
+let database: Database;
+
+let people: TestUser[] = [];
+let admin: TestUser;
+/** An anonymous reply written from a client no other row shares (its author's second device). */
+let lonePost: { id: number; author: TestUser };
+/** An anonymous thread and an anonymous reply in it, by the same author. */
+let anonymousThread: { id: number; author: TestUser };
+let anonymousReply: { id: number; author: TestUser; threadId: number };
+/** A named reply by someone else. */
+let namedReply: { id: number; author: TestUser };
+
+const anonymousThreadBy = async (author: TestUser, fields: Record<string, unknown> = {}) => {
+  const thread = await createThread(t, author, { isAnonymous: true, title: `Anonymous by ${author.username.length}`, ...fields });
+  truth.set(itemKey('threads', thread.id), author.id);
+  return thread.id;
+};
+const anonymousReplyBy = async (author: TestUser, threadId: number, fields: Record<string, unknown> = {}) => {
+  const post = await createReply(author, threadId, { isAnonymous: true, content: 'An anonymous reply', ...fields });
+  truth.set(itemKey('posts', post.id), author.id);
+  return post.id;
+};
+const ok = async (response: Promise<{ statusCode: number; body: string }>, what: string) => {
+  const { statusCode, body } = await response;
+  if (statusCode >= 300) throw new Error(`${what}: ${statusCode} ${body}`);
+};
+
+beforeAll(async () => {
+  t.url = await createTestDatabaseUrl();
+  database = t.database = createDatabase(t.url, { warn() {} });
+  app = t.app = await buildApp({
+    config: testConfig({ logLevel: 'info' }),
+    database,
+    logger: createLogger('info', false, { write: (line: string) => void lines.push(line) }),
+  });
+  await app.ready();
+  t.client = (options) => new PacedClient(app, options?.ip);
+
+  // Ten people, each on an address of their own; the first is an admin.
+  admin = await signUp(t, { admin: true, ip: '10.0.0.1' });
+  people = [admin];
+  for (let index = 1; index < 10; index++) people.push(await signUp(t, { ip: `10.${index}.${index}.${index + 1}` }));
+  const [alice, bob, carol, dave, erin, frank, grace, heidi, ivan] = people.slice(1) as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
+
+  // Each writes a named and an anonymous thread from the same client (the same address).
+  const named = new Map<number, number>();
+  const anonymous = new Map<number, number>();
+  for (const person of people) {
+    named.set(person.id, (await createThread(t, person, { isAnonymous: false, title: `Named by ${person.username}` })).id);
+    anonymous.set(person.id, await anonymousThreadBy(person));
+  }
+  const namedOf = (person: TestUser) => named.get(person.id)!;
+  const anonymousOf = (person: TestUser) => anonymous.get(person.id)!;
+
+  // Replies: anonymous in someone's named thread, named in someone's anonymous thread, the
+  // author answering in their own anonymous thread, quotes (>>id) and mentions (@name).
+  for (const [index, person] of people.entries()) {
+    const next = people[(index + 1) % people.length]!;
+    const after = people[(index + 2) % people.length]!;
+    await anonymousReplyBy(person, namedOf(next), { content: `I disagree, ${index}` });
+    const namedPost = await createReply(person, anonymousOf(after), { isAnonymous: false, content: `Named answer ${index}` });
+    await anonymousReplyBy(person, anonymousOf(person), { content: 'Bumping my own thread' });
+    await anonymousReplyBy(next, anonymousOf(after), { content: `>>${namedPost.id} not quite`, replyToId: namedPost.id });
+    await anonymousReplyBy(after, namedOf(next), { content: `@${person.username} have a look` });
+  }
+  // A named reply to an anonymous post, and an anonymous one quoting an anonymous post.
+  const target = await anonymousReplyBy(alice, namedOf(bob), { content: 'Answer me' });
+  namedReply = { id: (await createReply(carol, namedOf(bob), { isAnonymous: false, replyToId: target, content: `>>${target} answered` })).id, author: carol };
+  await anonymousReplyBy(dave, namedOf(bob), { content: `>>${target} and me`, replyToId: target });
+
+  anonymousThread = { id: anonymousOf(erin), author: erin };
+  anonymousReply = { id: await anonymousReplyBy(erin, anonymousOf(erin), { content: 'Following up on my own thread' }), author: erin, threadId: anonymousOf(erin) };
+
+  // Votes on anonymous and named items, follows, saves, reports.
+  for (const [index, person] of people.entries()) {
+    const other = people[(index + 3) % people.length]!;
+    await ok(person.client.post(`/api/threads/${anonymousOf(other)}/vote`, { voteType: 1 }), 'vote on an anonymous thread');
+    await ok(person.client.post(`/api/threads/${namedOf(other)}/vote`, { voteType: -1 }), 'vote on a named thread');
+    await ok(person.client.post(`/api/posts/${target}/vote`, { voteType: index % 2 === 0 ? 1 : -1 }), 'vote on an anonymous reply');
+    await ok(person.client.post(`/api/users/${other.id}/follow`), 'follow');
+    await ok(person.client.request('PUT', `/api/threads/${anonymousOf(other)}/save`), 'save');
+  }
+  await ok(frank.client.post('/api/reports', { postId: target, reason: 'Rude' }), 'report an anonymous reply');
+  await ok(grace.client.post('/api/reports', { threadId: anonymousOf(heidi), reason: 'Off topic' }), 'report an anonymous thread');
+
+  // Signing in from another device, and writing anonymously there: once.
+  const elsewhere = t.client({ ip: '192.0.2.200' });
+  await ok(elsewhere.login(heidi.username), 'login from another client');
+  const heidiThere = { ...heidi, client: elsewhere };
+  lonePost = { id: await anonymousReplyBy(heidiThere, namedOf(ivan), { content: 'Written on my phone' }), author: heidi };
+  await ok(t.client({ ip: '192.0.2.201' }).login(ivan.username), 'another login');
+
+  // Deletions: an admin removes an anonymous reply, an author their own, and one account goes.
+  const doomed = await anonymousReplyBy(bob, namedOf(alice), { content: 'Spam spam' });
+  await ok(admin.client.delete(`/api/posts/${doomed}`), 'admin deletes an anonymous reply');
+  const regretted = await anonymousReplyBy(dave, namedOf(alice), { content: 'I regret this' });
+  await ok(dave.client.delete(`/api/posts/${regretted}`), 'author deletes their anonymous reply');
+  await ok(ivan.client.request('DELETE', '/api/user', { body: { password: 'password1' } }), 'delete an account');
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const audit = (pool: Pick<pg.Pool, 'query'> = database.pool, logLines = lines) => auditDatabase(pool, { secret: SECRET, logLines, truth });
+const linksOf = (report: AuditReport, method?: string) =>
+  report.candidates.filter((candidate) => candidate.class === 'link' && (method === undefined || candidate.method === method));
+const pairs = (candidates: Candidate[]) => [...new Set(candidates.map((candidate) => `${candidate.item} -> ${candidate.userId}`))].sort();
+const describeFound = (report: AuditReport) => report.methods.flatMap((method) => [`${method.method}: ${JSON.stringify(method.candidates)} correct ${JSON.stringify(method.correct)}`, ...method.examples]).join('\n');
+
+/** Runs `leak` in a transaction, audits inside it, and rolls it back: the community stays clean for the next control. */
+async function withLeak(leak: (client: pg.PoolClient) => Promise<void>, logLines = lines): Promise<AuditReport> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await leak(client);
+    return await audit(client, logLines);
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}
+
+/** The links a leak adds to the clean community's, as `item -> account`. */
+async function addedLinks(report: AuditReport, method: string): Promise<string[]> {
+  const before = new Set(pairs(linksOf(await audit(), method)));
+  return pairs(linksOf(report, method)).filter((pair) => !before.has(pair));
+}
+
+describe('the privacy audit of a community session', () => {
+  it('finds no link between anonymous items and their authors by any method', async () => {
+    const report = await audit();
+    expect(report.items).toBeGreaterThanOrEqual(truth.size - 2);
+    expect(lines.length).toBeGreaterThan(100);
+    for (const method of report.methods) {
+      expect.soft(method.correct, `${method.method} names real authors:\n${describeFound(report)}`).toEqual({ link: 0, interaction: 0, escrow: 0 });
+      expect.soft(method.candidates.link, `${method.method} finds links:\n${method.examples.join('\n')}`).toBe(0);
+    }
+    expect(report.failures, describeFound(report)).toBe(0);
+    expect(report.ok).toBe(true);
+    expect(report.methods.map((method) => method.method)).toEqual(METHODS);
+  });
+});
+
+describe('the audit has teeth: each leak class put back is found by its method', () => {
+  it('(a) a user_id set back on an anonymous reply', async () => {
+    const { id, author } = anonymousReply;
+    const report = await withLeak((client) => client.query('UPDATE posts SET user_id = $1 WHERE id = $2', [author.id, id]).then(() => undefined));
+    expect(pairs(linksOf(report, 'direct'))).toEqual([`posts:${id} -> ${author.id}`]);
+    expect(report.methods.find((method) => method.method === 'direct')!.correct!.link).toBe(1);
+    expect(report.ok).toBe(false);
+  });
+
+  it('(b) an activity row of the author naming their anonymous reply', async () => {
+    const { id, author, threadId } = anonymousReply;
+    const report = await withLeak((client) =>
+      client
+        .query(`INSERT INTO user_activities (user_id, activity_type, activity_data, created_at) VALUES ($1, 'post_created', $2, now() + interval '1 hour')`, [
+          author.id,
+          JSON.stringify({ postId: id, threadId }),
+        ])
+        .then(() => undefined),
+    );
+    const found = report.candidates.filter((candidate) => candidate.method === 'shared-values' && candidate.where.startsWith('user_activities.'));
+    expect(pairs(found)).toEqual([`posts:${id} -> ${author.id}`]);
+    expect(report.methods.find((method) => method.method === 'shared-values')!.correct!.interaction).toBe(1);
+    expect(report.ok).toBe(false);
+  });
+
+  it('(b) a notification to the anonymous thread author by user id, about a reply', async () => {
+    const { id, author } = anonymousThread;
+    const report = await withLeak((client) =>
+      client
+        .query(`INSERT INTO notifications (user_id, type, thread_id, post_id, created_at) VALUES ($1, 'reply', $2, NULL, now() + interval '1 hour')`, [author.id, id])
+        .then(() => undefined),
+    );
+    expect(await addedLinks(report, 'shared-values')).toEqual([`threads:${id} -> ${author.id}`]);
+  });
+
+  it('(c) an event_log row on user:N written in the same instant as the anonymous reply', async () => {
+    const { id, author } = anonymousReply;
+    const report = await withLeak((client) =>
+      client
+        .query(`INSERT INTO event_log (topic, type, data, created_at) SELECT $1, 'notification', '{"unread":1}', created_at FROM posts WHERE id = $2`, [`user:${author.id}`, id])
+        .then(() => undefined),
+    );
+    expect(await addedLinks(report, 'timestamps')).toEqual([`posts:${id} -> ${author.id}`]);
+    expect(report.methods.find((method) => method.method === 'timestamps')!.correct!.link).toBeGreaterThanOrEqual(1);
+  });
+
+  it('(e) a named post given the ip hash of an anonymous one', async () => {
+    const report = await withLeak((client) =>
+      client.query('UPDATE posts SET ip_hash = (SELECT ip_hash FROM posts WHERE id = $1) WHERE id = $2', [lonePost.id, namedReply.id]).then(() => undefined),
+    );
+    expect(await addedLinks(report, 'ip-hashes')).toEqual([`posts:${lonePost.id} -> ${namedReply.author.id}`]);
+  });
+
+  it('(f) a log line with the user id and one with the anonymous post id, in one request', async () => {
+    const { id, author } = anonymousReply;
+    const leaked = [
+      ...lines,
+      JSON.stringify({ level: 30, reqId: 'req-leak', method: 'POST', path: '/api/posts', userId: author.id, msg: 'incoming' }),
+      JSON.stringify({ level: 30, reqId: 'req-leak', postId: id, msg: 'reply created' }),
+    ];
+    const report = await audit(database.pool, leaked);
+    expect(pairs(linksOf(report, 'log'))).toEqual([`posts:${id} -> ${author.id}`]);
+    expect(report.methods.find((method) => method.method === 'log')!.correct!.link).toBe(1);
+  });
+
+  it('(d) an author key in escrow under SECRET links that account, as an allowed notice', async () => {
+    const { author } = anonymousThread;
+    const [row] = await database.db.select({ wrapped: users.authorKeyWrapped }).from(users).where(eq(users.id, author.id));
+    const key = (await unwrapWithPassword(row!.wrapped!, 'password1'))!;
+    const report = await withLeak((client) => client.query('UPDATE users SET author_key_escrow = $1 WHERE id = $2', [escrow(key, SECRET), author.id]).then(() => undefined));
+    const escrowed = report.candidates.filter((candidate) => candidate.class === 'escrow');
+    const authored = [...truth].filter(([, userId]) => userId === author.id).map(([item]) => item);
+    const live = await database.db.execute<{ key: string }>(
+      sql`SELECT 'threads:' || id AS key FROM ${threads} WHERE author_tag IS NOT NULL UNION ALL SELECT 'posts:' || id FROM ${posts} WHERE author_tag IS NOT NULL`,
+    );
+    const tagged = new Set(live.rows.map((entry) => entry.key));
+    expect(pairs(escrowed)).toEqual(authored.filter((item) => tagged.has(item)).map((item) => `${item} -> ${author.id}`).sort());
+    expect(report.escrowItems).toBeGreaterThan(0);
+  });
+});
