@@ -62,6 +62,9 @@ function indexBy(items: Iterable<Item>, valuesOf: (item: Item) => { path: string
   return index;
 }
 
+/** A column naming whom a row is addressed to (notifications.recipient_tag). */
+const RECIPIENT_COLUMN = /(^|\.)recipient/;
+
 /** A URL or path is also looked up by its last segment (the stored file's name), which another row may keep alone. */
 function keysOf(value: string): string[] {
   const slash = value.lastIndexOf('/');
@@ -85,7 +88,13 @@ export function sharedValues(snapshot: Snapshot): Candidate[] {
     for (const atom of row.atoms)
       for (const key of keysOf(atom.value))
         for (const { item, path } of tokens.get(key) ?? [])
-          found.push(...candidatesFor('shared-values', row, item, `${row.table}.${atom.path}`, `${row.ref} holds the value of ${path}`, (role) => classOf(role, false)));
+          found.push(
+            ...candidatesFor('shared-values', row, item, `${row.table}.${atom.path}`, `${row.ref} holds the value of ${path}`, (role) =>
+              // The item's tag as the row's recipient, the account as its actor: the
+              // account acted on the item (replied to it, quoted it), as in any board.
+              role === 'actor' && RECIPIENT_COLUMN.test(atom.path) ? 'interaction' : classOf(role, false),
+            ),
+          );
 
     // A row about a post names its thread too: the post is what it is about.
     const aboutPost = row.items.some((named) => named.item.startsWith('posts:'));
