@@ -19,6 +19,8 @@ const ACTION_LABELS: Record<PublicModerationAction, string> = {
   reactivate: 'Reactivated',
   appeal_accepted: 'Appeal accepted',
   appeal_denied: 'Appeal denied',
+  suspend_author: 'Suspended',
+  lift_suspension: 'Lifted',
 };
 
 const PAGE_SIZE = 50;
