@@ -31,6 +31,13 @@ export interface SuspensionFound {
   appealed: boolean;
 }
 
+/**
+ * Whether the suspension has its appeal. The outer row is named in full: drizzle writes a
+ * column of a one-table select unqualified, and inside the subquery a bare "id" would be
+ * the appeal's own.
+ */
+const appealedSql = sql<boolean>`exists (select 1 from ${banAppeals} where ${banAppeals.suspensionId} = ${authorSuspensions}.${sql.identifier('id')})`;
+
 const inForce = (): SQL => or(isNull(authorSuspensions.expiresAt), gt(authorSuspensions.expiresAt, sql`now()`))!;
 
 const serializeRef = (row: { id: number; threadId: number; postId: number | null; reason: string; expiresAt: Date | null; suspendedAt: Date }): AuthorSuspensionRef => ({
@@ -68,7 +75,7 @@ export function createSuspensionService(db: Db, list: Pick<SuspensionList, 'inFo
       reason: authorSuspensions.reason,
       expiresAt: authorSuspensions.expiresAt,
       suspendedAt: authorSuspensions.suspendedAt,
-      appealed: sql<boolean>`exists (select 1 from ${banAppeals} where ${banAppeals.suspensionId} = ${authorSuspensions.id})`,
+      appealed: appealedSql,
     })
     .from(authorSuspensions)
     .where(and(sql`${authorSuspensions.authorTag} = any(${sql.placeholder('tags')}::varchar[])`, inForce()))
@@ -132,7 +139,7 @@ export function createSuspensionService(db: Db, list: Pick<SuspensionList, 'inFo
           reason: authorSuspensions.reason,
           expiresAt: authorSuspensions.expiresAt,
           suspendedAt: authorSuspensions.suspendedAt,
-          appealed: sql<boolean>`exists (select 1 from ${banAppeals} where ${banAppeals.suspensionId} = ${authorSuspensions.id})`,
+          appealed: appealedSql,
         })
         .from(authorSuspensions)
         .where(and(eq(authorSuspensions.id, id), inForce()));
