@@ -4,6 +4,7 @@ import {
   createThreadViaApi,
   expect,
   expectAccessible,
+  expectHydrated,
   expectToast,
   loginViaApi,
   registerViaApi,
@@ -55,6 +56,7 @@ test('an admin suspends the author of an anonymous post from its menu; the autho
 
     // The author's next reply opens the ban page, with the reason and the appeal form.
     await page.goto(`/thread/${threadId}`);
+    await expectHydrated(page);
     await page.getByRole('textbox', { name: 'Your reply' }).fill('One more try');
     await page.getByRole('button', { name: 'Post Reply' }).click();
     await expect(page).toHaveURL('/banned');
@@ -81,6 +83,7 @@ test('an admin suspends the author of an anonymous post from its menu; the autho
     await page.reload();
     await expect(page.getByRole('heading', { name: 'You are not banned' })).toBeVisible();
     await page.goto(`/thread/${threadId}`);
+    await expectHydrated(page);
     await page.getByRole('textbox', { name: 'Your reply' }).fill('Back, within the rules');
     await page.getByRole('button', { name: 'Post Reply' }).click();
     await expect(page.getByText('Back, within the rules')).toBeVisible();
