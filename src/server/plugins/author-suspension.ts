@@ -31,7 +31,7 @@ const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const checked = Symbol('authorSuspension');
 
 /**
- * The author suspension check (CONTRACT.md section 13, docs/decisions/014): the
+ * The author suspension check (CONTRACT.md section 13, docs/decisions/015): the
  * signed-in author's tags, from their own key, against the suspensions in force kept in
  * memory (modules/moderation/suspension-list.ts). The gate runs it with the ban check on
  * every write whose gate has `ban: true`, and login runs it once the password has opened

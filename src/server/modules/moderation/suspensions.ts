@@ -60,7 +60,7 @@ interface Content {
 
 /**
  * Suspending the author of anonymous content without learning who it is (CONTRACT.md
- * section 13, docs/decisions/014-suspending-anonymous-authors.md). A suspension holds
+ * section 13, docs/decisions/015-suspending-anonymous-authors.md). A suspension holds
  * the content's author tag (one author in one thread) and nothing of an account; the
  * check runs on the signed-in author's own key: their tag in each suspended thread,
  * compared in memory (suspension-list.ts). Nothing is written when it matches.
