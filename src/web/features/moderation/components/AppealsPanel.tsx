@@ -77,7 +77,7 @@ function AppealItem({ appeal, pendingOnBan }: { appeal: Appeal; pendingOnBan: nu
           </span>
         ) : appeal.suspension ? (
           // An author suspension: named by its content, never by its author.
-          <span className="break-words">
+          <span>
             Author of {appeal.suspension.postId !== null ? `post #${appeal.suspension.postId} in ` : ''}thread #{appeal.suspension.threadId} (
             {appeal.suspension.reason}, {appeal.suspension.expiresAt ? `until ${formatDate(appeal.suspension.expiresAt)}` : 'permanent'})
           </span>

@@ -58,15 +58,15 @@ export function SuspensionsPanel() {
             {suspensions.data.map((entry) => (
               <li key={entry.id} className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_auto] sm:items-center">
                 <div className="grid min-w-0 gap-1">
-                  <Link to={`/thread/${entry.threadId}${entry.postId !== null ? `#post-${entry.postId}` : ''}`} className="break-words text-sm font-medium hover:underline">
+                  <Link to={`/thread/${entry.threadId}${entry.postId !== null ? `#post-${entry.postId}` : ''}`} className="text-sm font-medium hover:underline">
                     Author of {contentOf(entry)}
                   </Link>
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
                     <span>Suspended {formatDate(entry.suspendedAt)}</span>
-                    {entry.suspendedBy && <span className="break-all">by {entry.suspendedBy.username}</span>}
+                    {entry.suspendedBy && <span>by {entry.suspendedBy.username}</span>}
                     {entry.expiresAt ? <span>Expires {formatDate(entry.expiresAt)}</span> : <Badge variant="secondary">Permanent</Badge>}
                   </div>
-                  <p className="break-words text-sm">{entry.reason}</p>
+                  <p className="text-sm">{entry.reason}</p>
                 </div>
                 <Button variant="outline" size="sm" className="w-fit" onClick={() => setToLift(entry)} aria-label={`Lift suspension ${entry.id}`}>
                   <UserCheck aria-hidden="true" />
