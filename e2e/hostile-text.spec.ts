@@ -86,7 +86,7 @@ test('every page and tab fits a phone with hostile text in every field', { tag: 
   await thread(page, `${WORD}${WORD}`.slice(0, 100), `${URL_} ${WORD}`, true);
   const firstReply = await reply(page, threadId, `${hostile(1800)}\n${CODE}`);
   await reply(other, threadId, `>>${firstReply} @${admin} ${WORD}${WORD} ${URL_}`);
-  await reply(other, threadId, `${wide(300)}`, true);
+  const anonymousReply = await reply(other, threadId, `${wide(300)}`, true);
   await thread(other, `${WORD} ${wide(60)}`.slice(0, 100), hostile(2000));
   await call(page, 'put', `/api/threads/${threadId}/save`);
   await call(other, 'post', '/api/reports', { threadId, reason: hostile(500) });
@@ -111,6 +111,7 @@ test('every page and tab fits a phone with hostile text in every field', { tag: 
   expect(ipHash, 'an admin sees the ip hash').toBeTruthy();
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
+  let suspensionId: number | undefined;
   try {
     await call(page, 'post', '/api/moderation/ban-ip', { ipHash, reason: hostile(500) });
     await call(visitor, 'post', '/api/bans/appeal', { message: hostile(1000) });
@@ -121,6 +122,8 @@ test('every page and tab fits a phone with hostile text in every field', { tag: 
     // Banned again: the denied appeal is kept without its ban, and a new one waits.
     await call(page, 'post', '/api/moderation/ban-ip', { ipHash, reason: `${WORD}${WORD}${WORD}` });
     await call(visitor, 'post', '/api/bans/appeal', { message: `${WORD}${WORD}${WORD}${WORD}` });
+    // The author of an anonymous reply suspended with the longest reason (Suspended Authors tab).
+    suspensionId = ((await call(page, 'post', '/api/moderation/suspend-author', { postId: anonymousReply, reason: hostile(500) })) as { id: number }).id;
 
     const tab = (name: string, ready?: (page: Page) => Promise<void>) => async (page: Page) => {
       await page.getByRole('tab', { name }).click();
@@ -160,6 +163,7 @@ test('every page and tab fits a phone with hostile text in every field', { tag: 
         }),
         name: 'mod ip finder',
       },
+      { path: '/mod', ready: `Post #${anonymousReply} in`, open: tab('Suspended Authors'), name: 'mod suspensions' },
       { path: '/mod', ready: `${WORD}${WORD}${WORD}${WORD}`, open: tab('Appeals'), name: 'mod appeals' },
       { path: '/mod', ready: 'Denied appeal', open: tab('Log'), name: 'mod log' },
       { path: '/moderation-log', ready: 'Moderation Log' },
@@ -214,6 +218,7 @@ test('every page and tab fits a phone with hostile text in every field', { tag: 
     await signedIn.context.close();
   } finally {
     await page.request.delete(`/api/moderation/ban-ip/${ipHash}`, { headers: { 'X-CSRF-Token': await csrf(page) } });
+    if (suspensionId) await page.request.delete(`/api/moderation/suspend-author/${suspensionId}`, { headers: { 'X-CSRF-Token': await csrf(page) } });
     await visitorContext.close();
     await otherContext.close();
   }

@@ -30,6 +30,7 @@ import { createStorage, uploadsPlugin } from './modules/uploads/index.js';
 import { userDocs, userRoutes } from './modules/users/index.js';
 import { voteDocs, voteRoutes } from './modules/votes/index.js';
 import { walletDocs, walletRoutes } from './modules/wallets/index.js';
+import { authorSuspensionPlugin } from './plugins/author-suspension.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   app.decorate('services', createServices({ config, database, chains, storage, log: app.log, liveEvents }));
   app.addHook('onClose', async () => {
     app.services.banList.close();
+    app.services.suspensionList.close();
     await app.services.channels.close();
   });
   // A write answered here may have changed any thread: the visitors' pages kept here go
@@ -175,6 +177,8 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   // CSRF before sessions, so even a request failing on the session lookup carries its token.
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
+  // The author suspension check the gate and login ask (after sessions: it reads the author key).
+  await app.register(authorSuspensionPlugin);
   await app.register(rateLimitPlugin, { redis });
   // Proof of work on register, login, thread and reply (app.powGate, asked by the gate), counted in the same store.
   await app.register(powGatePlugin, { redis });

@@ -12,7 +12,14 @@ import { createLiveEvents, type LiveEventsOptions } from './modules/events/index
 import { createFeedService } from './modules/feeds/index.js';
 import { createAddressService, createTipService } from './modules/crypto/index.js';
 import { createFollowService } from './modules/follows/index.js';
-import { createAppealService, createBanList, createBanService, createModerationService } from './modules/moderation/index.js';
+import {
+  createAppealService,
+  createBanList,
+  createBanService,
+  createModerationService,
+  createSuspensionList,
+  createSuspensionService,
+} from './modules/moderation/index.js';
 import { createNotificationService, createPublisher } from './modules/notifications/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import { createPostService } from './modules/posts/index.js';
@@ -52,10 +59,12 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
   const channels = createPgChannels({ connectionString: directUrl, log });
   // The bans in force, in memory: the ban check on every guarded write asks it first.
   const banList = createBanList({ db, channels, log });
+  // The author suspensions in force, in memory: the check on signed-in writes asks it first.
+  const suspensionList = createSuspensionList({ db, channels, log });
   return {
     activities: createActivityService(db),
     addresses: createAddressService(db),
-    appeals: createAppealService(db, banList),
+    appeals: createAppealService(db, banList, suspensionList),
     auth: createAuthService(db, config.secret),
     banList,
     bans: createBanService(db, banList),
@@ -76,6 +85,8 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
     reports: createReportService(db),
     saved: createSavedThreadService(db, imageUrlOf),
     search: createSearchService(db, pool),
+    suspensionList,
+    suspensions: createSuspensionService(db, suspensionList),
     threads,
     // The thread pages visitors read, until a change to the thread is announced (visitor-pages.ts).
     visitorPages: createVisitorPages(channels),

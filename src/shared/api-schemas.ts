@@ -230,12 +230,29 @@ const MyBan = z
   .nullable()
   .describe("The caller's ban in force and its appeal; null when not banned.");
 
+const AuthorSuspensionRef = z.object({
+  id,
+  threadId: id,
+  postId: id.nullable().describe('The reply it was made from; null when made from the thread.'),
+  reason: z.string(),
+  expiresAt: timestamp.nullable().describe('Null: permanent.'),
+  suspendedAt: timestamp,
+});
+
+const AuthorSuspension = AuthorSuspensionRef.extend({
+  threadTitle: z.string().nullable().describe('Null when the thread is deleted.'),
+  suspendedBy: UserRef.nullable(),
+});
+
+const SuspensionCreated = z.object({ id });
+
 const Appeal = MyAppeal.extend({
   id,
   ban: z
     .object({ id, ipHash, scope: BanScope, reason: z.string().nullable(), expiresAt: timestamp.nullable(), bannedAt: timestamp })
     .nullable()
     .describe('Null once the ban was lifted or re-decided.'),
+  suspension: AuthorSuspensionRef.nullable().describe('The author suspension appealed; null once lifted or re-decided, and for an IP ban.'),
   decidedBy: UserRef.nullable(),
 });
 
@@ -272,9 +289,11 @@ const ModerationAction = z.enum([
   'report_dismissed',
   'appeal_accepted',
   'appeal_denied',
+  'suspend_author',
+  'lift_suspension',
 ]);
 
-const ModerationTargetType = z.enum(['thread', 'post', 'ip', 'user', 'report', 'appeal']);
+const ModerationTargetType = z.enum(['thread', 'post', 'ip', 'user', 'report', 'appeal', 'author']);
 
 const ModerationLogEntry = z.object({
   id,
@@ -427,6 +446,9 @@ export const apiSchemas = {
   MyAppeal,
   MyBan,
   Appeal,
+  AuthorSuspensionRef,
+  AuthorSuspension,
+  SuspensionCreated,
   IpHashes,
   ReportStatus,
   ReportTarget,
@@ -503,6 +525,9 @@ interface ApiTypes {
   MyAppeal: Api.MyAppeal;
   MyBan: Api.MyBan;
   Appeal: Api.Appeal;
+  AuthorSuspensionRef: Api.AuthorSuspensionRef;
+  AuthorSuspension: Api.AuthorSuspension;
+  SuspensionCreated: Api.SuspensionCreated;
   IpHashes: Api.IpHashes;
   ReportStatus: Api.ReportStatus;
   ReportTarget: Api.ReportTarget;

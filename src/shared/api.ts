@@ -298,10 +298,40 @@ export type MyBan = {
 /** An appeal in the admins' queue (GET /api/moderation/appeals, PATCH answers one). */
 export interface Appeal extends MyAppeal {
   id: number;
-  /** Null once the ban was lifted (an accepted appeal lifts it) or re-decided. */
+  /** Null once the ban was lifted (an accepted appeal lifts it) or re-decided, and for an appeal of an author suspension. */
   ban: { id: number; ipHash: string; scope: BanScope; reason: string | null; expiresAt: string | null; bannedAt: string } | null;
+  /** The author suspension appealed (CONTRACT.md section 13); null once lifted or re-decided, and for an IP ban's appeal. */
+  suspension: AuthorSuspensionRef | null;
   /** Null while pending, or when that admin's account is gone. */
   decidedBy: UserRef | null;
+}
+
+/**
+ * An author suspension as admins see it (CONTRACT.md section 13): the content it was
+ * made from, never its author, their tag or an account.
+ */
+export interface AuthorSuspensionRef {
+  id: number;
+  threadId: number;
+  /** The reply it was made from; null when made from the thread itself. */
+  postId: number | null;
+  reason: string;
+  /** Null: permanent. */
+  expiresAt: string | null;
+  suspendedAt: string;
+}
+
+/** GET /api/moderation/suspensions: the author suspensions in force, newest first. */
+export interface AuthorSuspension extends AuthorSuspensionRef {
+  /** The thread's title, or null when the thread is deleted. */
+  threadTitle: string | null;
+  /** Null when that admin's account is gone. */
+  suspendedBy: UserRef | null;
+}
+
+/** POST /api/moderation/suspend-author answers the suspension's id. */
+export interface SuspensionCreated {
+  id: number;
 }
 
 export type ReportStatus = 'open' | 'resolved' | 'dismissed';
@@ -337,9 +367,12 @@ export type ModerationAction =
   | 'report_resolved'
   | 'report_dismissed'
   | 'appeal_accepted'
-  | 'appeal_denied';
+  | 'appeal_denied'
+  | 'suspend_author'
+  | 'lift_suspension';
 
-export type ModerationTargetType = 'thread' | 'post' | 'ip' | 'user' | 'report' | 'appeal';
+/** `author`: an author suspension, by its id (never the author). */
+export type ModerationTargetType = 'thread' | 'post' | 'ip' | 'user' | 'report' | 'appeal' | 'author';
 
 /** GET /api/moderation/log: who did what to what, and when; newest first, 50 a page (`?before={id}`). */
 export interface ModerationLogEntry {

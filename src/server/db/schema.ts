@@ -371,12 +371,47 @@ export const ipHashPrefixes = pgTable(
 );
 
 /** A banned visitor's appeal (CONTRACT.md section 11): one per ban, decided by an admin. */
+/**
+ * Suspensions of the author of anonymous content (CONTRACT.md section 13): kept against
+ * the content's author tag, never an account. The tag is already on the content row, so
+ * this row tells nothing the content does not; only the author's own key (lib/author-key.ts)
+ * recognises it, at their sign-in or signed-in write (modules/moderation/suspensions.ts).
+ * One row per tag (the author in that thread): suspending them again re-decides it.
+ */
+export const authorSuspensions = pgTable(
+  'author_suspensions',
+  {
+    id: id(),
+    authorTag: varchar({ length: 32 }).notNull().unique(),
+    /**
+     * The thread the tag belongs to (a tag is one author in one thread): the check
+     * computes the signed-in author's tag there. No foreign key: the suspension stands
+     * whatever becomes of the content.
+     */
+    threadId: integer().notNull(),
+    /** The reply it was made from; null when made from the thread itself. For the panel and the log's words. */
+    postId: integer(),
+    reason: varchar({ length: 500 }).notNull(),
+    suspendedAt: createdAt(),
+    suspendedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Null: permanent. */
+    expiresAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('author_suspensions_thread_idx').on(t.threadId)],
+);
+
 export const banAppeals = pgTable(
   'ban_appeals',
   {
     id: id(),
     /** Null once the ban is lifted (an accepted appeal lifts it) or re-decided after a decision. */
     banId: integer().references(() => bannedIps.id, { onDelete: 'set null' }),
+    /**
+     * Or the author suspension appealed (its author proved by their key or by the signed
+     * appeal cookie, never named): such an appeal holds no ipHash and no user. Null once
+     * lifted or re-decided, as banId.
+     */
+    suspensionId: integer().references((): AnyPgColumn => authorSuspensions.id, { onDelete: 'set null' }),
     message: varchar({ length: 1000 }).notNull(),
     /**
      * Who appealed, so only they read their appeal and its answer: a range ban covers
@@ -396,6 +431,9 @@ export const banAppeals = pgTable(
     // and the first to appeal must not use up the others' appeal. Erased hashes (null)
     // never conflict, so the 90-day erasure cannot fail on a ban's old appeals.
     uniqueIndex('ban_appeals_ban_id_ip_hash_idx').on(t.banId, t.ipHash),
+    // A suspension covers one person: one appeal each.
+    uniqueIndex('ban_appeals_suspension_id_idx').on(t.suspensionId),
+    check('ban_appeals_one_target_check', sql`num_nonnulls(${t.banId}, ${t.suspensionId}) <= 1`),
   ],
 );
 

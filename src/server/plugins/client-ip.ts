@@ -82,7 +82,9 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
       reason: bannedIps.reason,
       expiresAt: bannedIps.expiresAt,
       // Appealed by this client: each person behind a range ban has an appeal of their own.
-      appealed: sql<boolean>`exists (select 1 from ${banAppeals} where ${banAppeals.banId} = ${bannedIps.id} and ${banAppeals.ipHash} = ${sql.placeholder('ipHash')})`,
+      // The ban's id is named in full: drizzle writes a one-table select's columns bare,
+      // and a bare "id" in the subquery would be the appeal's own.
+      appealed: sql<boolean>`exists (select 1 from ${banAppeals} where ${banAppeals.banId} = ${bannedIps}.${sql.identifier('id')} and ${banAppeals.ipHash} = ${sql.placeholder('ipHash')})`,
     })
     .from(bannedIps)
     .where(

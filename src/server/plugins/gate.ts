@@ -11,7 +11,8 @@ import { CSRF_REFUSED, hasValidCsrfToken } from './csrf.js';
 export interface Gate {
   /**
    * Refused while a ban covers the caller's address (CONTRACT.md section 6: registering,
-   * logging in, posting, voting, tipping, reporting). Required, so each write route says
+   * logging in, posting, voting, tipping, reporting), or an author suspension covers the
+   * signed-in caller (section 13: plugins/author-suspension.ts). Required, so each write route says
    * whether a banned caller may make it (an appeal, a logout, an admin's work may).
    */
   ban: boolean;
@@ -50,7 +51,7 @@ const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.
  *
  * In order, each refusal a thrown typed error, so nothing after it runs:
  *   rate limit (onRequest, @fastify/rate-limit: 429 with Retry-After)
- *   -> signed in (401) -> CSRF token and origin (403) -> ban (403 with the ban)
+ *   -> signed in (401) -> CSRF token and origin (403) -> ban, then author suspension (403 with the ban)
  *   -> input (400) -> proof of work (428 with the challenge).
  * A route with its own answer for a refusal (the HTML forms show the form again) sets an
  * error handler on its scope; it cannot go on with the request.
@@ -86,7 +87,11 @@ async function admit(request: FastifyRequest, reply: FastifyReply, gate: Gate): 
     request.requireUser();
   }
   if (!hasValidCsrfToken(request, reply)) throw new ForbiddenError(CSRF_REFUSED);
-  if (gate.ban) await request.assertNotBanned();
+  if (gate.ban) {
+    await request.assertNotBanned();
+    // A signed-in author whose anonymous writing got its author suspended (CONTRACT.md section 13).
+    await request.assertAuthorNotSuspended(reply);
+  }
   if (gate.input) gate.input(request);
   if (gate.pow) await request.server.powGate.check(request, gate.pow);
 }

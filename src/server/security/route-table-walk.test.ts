@@ -141,6 +141,13 @@ const cases: Record<string, () => Promise<Case>> = {
     expect((await admin.client.post('/api/moderation/ban-ip', { ipHash })).statusCode).toBe(201);
     return { path: `/api/moderation/ban-ip/${ipHash}`, fields: {}, ok: [204] };
   },
+  // Suspending an author (CONTRACT.md section 13): of a throwaway poster's anonymous thread, so the walk's own author writes on.
+  'POST /api/moderation/suspend-author': async () => ({ path: '/api/moderation/suspend-author', fields: { threadId: await throwawayThread(), reason: 'Walked suspension' }, ok: [201] }),
+  'DELETE /api/moderation/suspend-author/:id': async () => {
+    const suspended = await admin.client.post('/api/moderation/suspend-author', { threadId: await throwawayThread(), reason: 'To be lifted' });
+    expect(suspended.statusCode).toBe(201);
+    return { path: `/api/moderation/suspend-author/${(suspended.json() as { id: number }).id}`, fields: {}, ok: [204] };
+  },
   'PATCH /api/moderation/users/:id': async () => ({ path: `/api/moderation/users/${(await signUp(t, { prefix: 'walks' })).id}`, fields: { isActive: false }, ok: [200] }),
   // The banned visitor's way out: no ban refuses it, and it is let through from the banned address.
   'POST /api/bans/appeal': async () => ({ path: '/api/bans/appeal', fields: { message: 'Please lift this ban, it was a mistake.' }, session: 'none', ok: [201], from: BANNED_IP }),
@@ -158,6 +165,11 @@ const cases: Record<string, () => Promise<Case>> = {
   'POST /thread/:id/reply': async () => ({ path: `/thread/${(await createThread(t, author)).id}/reply`, form: true, fields: { content: 'A walked form reply' }, ok: [303] }),
   'POST /new-thread': async () => ({ path: '/new-thread', form: true, fields: { boardId: String(await boardId(t)), title: 'A walked form thread', content: 'Some thread content' }, ok: [303] }),
 };
+
+/** An anonymous thread of a poster of its own, whose author a walked suspension may suspend. */
+async function throwawayThread(): Promise<number> {
+  return (await createThread(t, await signUp(t, { prefix: 'walka' }), { isAnonymous: true })).id;
+}
 
 /** Bans an address as an admin does, and waits until the walked app's ban list has it. */
 async function banAddress(ip: string): Promise<void> {

@@ -22,6 +22,15 @@ const optionalReason = z.preprocess(
   z.string({ error: 'Invalid input' }).trim().max(REASON_MAX, REASON_TOO_LONG).optional(),
 );
 
+/** An expiry (absent: permanent), shared by IP bans and author suspensions. */
+const expiryField = z.preprocess(
+  blankToUndefined,
+  z.iso
+    .datetime({ offset: true, error: 'Expiry must be a date and time' })
+    .refine((value) => new Date(value).getTime() > Date.now(), EXPIRY_IN_PAST)
+    .optional(),
+);
+
 const ipHashField = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? IP_HASH_REQUIRED : INVALID_IP_HASH) })
   .trim()
@@ -48,15 +57,29 @@ export const banIpSchema = z.object({
   reason: optionalReason,
   // Absent: a permanent ban. An instant with its offset ('Z' or '+02:00'), so the
   // server never guesses the time zone of the admin who typed it.
-  expiresAt: z.preprocess(
-    blankToUndefined,
-    z.iso
-      .datetime({ offset: true, error: 'Expiry must be a date and time' })
-      .refine((value) => new Date(value).getTime() > Date.now(), EXPIRY_IN_PAST)
-      .optional(),
-  ),
+  expiresAt: expiryField,
 });
 export type BanIpInput = z.input<typeof banIpSchema>;
+
+export const SUSPEND_TARGET_REQUIRED = 'Suspend the author of a thread or a post';
+
+/**
+ * POST /api/moderation/suspend-author and the Suspend author dialog (CONTRACT.md
+ * section 13): one anonymous thread or post, why (shown to its author), and until when
+ * (absent: permanent).
+ */
+export const suspendAuthorSchema = z
+  .object({
+    threadId: optionalIdField(SUSPEND_TARGET_REQUIRED),
+    postId: optionalIdField(SUSPEND_TARGET_REQUIRED),
+    reason: z.string({ error: REPORT_REASON_REQUIRED }).trim().min(1, REPORT_REASON_REQUIRED).max(REASON_MAX, REASON_TOO_LONG),
+    expiresAt: expiryField,
+  })
+  .refine((input) => (input.threadId === undefined) !== (input.postId === undefined), {
+    path: ['threadId'],
+    message: SUSPEND_TARGET_REQUIRED,
+  });
+export type SuspendAuthorInput = z.input<typeof suspendAuthorSchema>;
 
 /** PATCH /api/threads/{id}/sticky. */
 export const stickySchema = z.object({ isSticky: z.boolean({ error: 'isSticky must be true or false' }) });

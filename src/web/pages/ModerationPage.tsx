@@ -9,6 +9,7 @@ import { BannedIpsPanel } from '../features/moderation/components/BannedIpsPanel
 import { IpFinder } from '../features/moderation/components/IpFinder';
 import { ModerationLog } from '../features/moderation/components/ModerationLog';
 import { ReportsPanel } from '../features/moderation/components/ReportsPanel';
+import { SuspensionsPanel } from '../features/moderation/components/SuspensionsPanel';
 
 /** /mod: login required, admins only (SPEC.md section 2). */
 export function ModerationPage() {
@@ -31,11 +32,12 @@ export function ModerationPage() {
       <title>Moderation Panel · Hushboard</title>
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">Moderation Panel</h1>
-        <p className="text-muted-foreground">Bans, IP look-ups, reports, appeals and the record of every action.</p>
+        <p className="text-muted-foreground">Bans, author suspensions, IP look-ups, reports, appeals and the record of every action.</p>
       </div>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="flex-wrap">
           <TabsTrigger value="bans">Banned IPs</TabsTrigger>
+          <TabsTrigger value="suspensions">Suspended Authors</TabsTrigger>
           <TabsTrigger value="finder">IP Finder</TabsTrigger>
           <TabsTrigger value="reports">Reports</TabsTrigger>
           <TabsTrigger value="appeals">Appeals</TabsTrigger>
@@ -43,6 +45,9 @@ export function ModerationPage() {
         </TabsList>
         <TabsContent value="bans" className="pt-2">
           <BannedIpsPanel />
+        </TabsContent>
+        <TabsContent value="suspensions" className="pt-2">
+          <SuspensionsPanel />
         </TabsContent>
         <TabsContent value="finder" className="pt-2">
           <IpFinder />

@@ -20,6 +20,9 @@ import { VoteArrows } from '../features/votes/components/VoteArrows';
 // Reporting and banning are rare: their dialogs (and the form libraries) load when opened.
 const ReportDialog = lazy(() => import('../features/reports/components/ReportDialog').then((module) => ({ default: module.ReportDialog })));
 const BanDialog = lazy(() => import('../features/moderation/components/BanDialog').then((module) => ({ default: module.BanDialog })));
+const SuspendAuthorDialog = lazy(() =>
+  import('../features/moderation/components/SuspendAuthorDialog').then((module) => ({ default: module.SuspendAuthorDialog })),
+);
 
 /** /thread/{id} (SPEC.md section 2, thread detail). */
 export function ThreadPage() {
@@ -31,6 +34,8 @@ export function ThreadPage() {
   const user = useUser().data ?? null;
   const [banHash, setBanHash] = useState<string | null>(null);
   const [report, setReport] = useState<ReportTarget | null>(null);
+  const [suspending, setSuspending] = useState<{ threadId: number } | { postId: number } | null>(null);
+  const onSuspendPostAuthor = useCallback((postId: number) => setSuspending({ postId }), []);
   const threadId = thread.data?.id;
   const signedIn = Boolean(user);
   // The same functions from one render to the next: the replies re-render only when they
@@ -91,18 +96,21 @@ export function ThreadPage() {
           refreshing={thread.isFetching}
           onReport={requireUser(() => setReport({ threadId: data.id }))}
           onBan={setBanHash}
+          onSuspendAuthor={(threadId) => setSuspending({ threadId })}
         />
         <Replies
           thread={data}
           user={user}
           onReport={onReportPost}
           onBan={setBanHash}
+          onSuspendAuthor={onSuspendPostAuthor}
           renderTips={renderPostTips}
           renderVotes={renderPostVotes}
         />
         <Suspense>
           {report && <ReportDialog target={report} onOpenChange={(open) => !open && setReport(null)} />}
           {banHash && <BanDialog ipHash={banHash} onOpenChange={(open) => !open && setBanHash(null)} />}
+          {suspending && <SuspendAuthorDialog target={suspending} onOpenChange={(open) => !open && setSuspending(null)} />}
         </Suspense>
       </div>
     </PosterIdScope>

@@ -29,7 +29,11 @@ export async function authRoutes(app: FastifyInstance) {
     if (!user) throw new UnauthorizedError(INVALID_CREDENTIALS);
     // Told only to someone who proved the password, so it reveals nothing to guessers.
     if (!user.isActive) throw new ForbiddenError(ACCOUNT_SUSPENDED);
-    const signedIn = await auth.signIn(user, password);
+    // The password opened the author key: an author suspension refuses the sign-in here,
+    // before anything is written (CONTRACT.md section 13).
+    const unlocked = await auth.unlockAuthorKey(user, password);
+    await request.assertAuthorNotSuspended(reply, unlocked.authorKey);
+    const signedIn = await auth.signIn(user, password, unlocked);
     await reply.startSession(user.id, signedIn.authorKey);
     return users.ownView(signedIn.user, signedIn.authorKey);
   });

@@ -20,7 +20,28 @@ export interface SignedIn {
   authorKey: AuthorKey;
 }
 
+/** The author key a proved password opened, and whether it must be wrapped under that password. */
+export interface UnlockedKey {
+  authorKey: AuthorKey;
+  rewrap: boolean;
+}
+
 export function createAuthService(db: Db, secret: string) {
+  /**
+   * The author key a proved password opens: unwrapped (one argon2id derivation more
+   * than the check), or taken out of escrow, or new when the wrapped form was altered in
+   * the database (a sign-in must not fail forever; the account loses the old key's
+   * anonymous writing). Writes nothing: login checks the key against author
+   * suspensions before anything is written (CONTRACT.md section 13).
+   */
+  async function unlockAuthorKey(user: UserRow, password: string): Promise<UnlockedKey> {
+    let authorKey = user.authorKeyWrapped === null ? null : await unwrapWithPassword(user.authorKeyWrapped, password);
+    const rewrap = authorKey === null;
+    if (!authorKey && user.authorKeyEscrow !== null) authorKey = unescrow(user.authorKeyEscrow, secret);
+    authorKey ??= newAuthorKey();
+    return { authorKey, rewrap };
+  }
+
   return {
     /**
      * Creates an account with a new author key, wrapped under its password (CONTRACT.md
@@ -50,18 +71,14 @@ export function createAuthService(db: Db, secret: string) {
       return ok && user ? user : null;
     },
 
+    unlockAuthorKey,
+
     /**
-     * A sign-in with a proved password: its author key unwrapped (one argon2id
-     * derivation more than the check), or taken out of escrow and wrapped under the
-     * password, the escrow deleted (docs/privacy.md). A wrapped key that does not open
-     * with the right password was altered in the database: the account gets a new one,
-     * since a sign-in must not fail forever, and loses the old one's anonymous writing.
+     * A sign-in with a proved password and its unlocked key: the key wrapped under the
+     * password when it was not, the escrow deleted (docs/privacy.md).
      */
-    async signIn(user: UserRow, password: string): Promise<SignedIn> {
-      let authorKey = user.authorKeyWrapped === null ? null : await unwrapWithPassword(user.authorKeyWrapped, password);
-      const rewrap = authorKey === null;
-      if (!authorKey && user.authorKeyEscrow !== null) authorKey = unescrow(user.authorKeyEscrow, secret);
-      authorKey ??= newAuthorKey();
+    async signIn(user: UserRow, password: string, unlocked?: UnlockedKey): Promise<SignedIn> {
+      const { authorKey, rewrap } = unlocked ?? (await unlockAuthorKey(user, password));
       const [signedIn] = await db
         .update(users)
         .set({

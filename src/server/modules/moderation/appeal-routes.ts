@@ -9,7 +9,9 @@ import { gated } from '../../plugins/gate.js';
  * The banned visitor's side of a ban (their ban, their appeal), the admins' appeal
  * queue, and the public moderation log (CONTRACT.md section 11). A visitor is known here
  * only by the hashes of their address (plugins/client-ip.ts): a banned visitor cannot
- * log in, and an appeal must not need an account.
+ * log in, and an appeal must not need an account. A suspended author (section 13) is
+ * known by their key when signed in, else by the appeal cookie their refused sign-in
+ * got (plugins/author-suspension.ts); never by an account.
  */
 export async function appealRoutes(app: FastifyInstance) {
   const { appeals, moderation } = app.services;
@@ -17,13 +19,13 @@ export async function appealRoutes(app: FastifyInstance) {
   app.get('/api/bans/mine', async (request, reply) => {
     // The answer depends on the address, not on a cookie: no shared cache may keep it.
     reply.header('cache-control', 'private, no-store');
-    return appeals.mine(request.ipHashes);
+    return appeals.mine(request.ipHashes, () => request.ownSuspension());
   });
 
   // The banned visitor's own way out: the one write a ban must not refuse.
   app.post('/api/bans/appeal', gated({ ban: false }), async (request, reply) => {
     const { message } = parseInput(appealSchema, request.body);
-    return reply.code(201).send(await appeals.appeal(request.ipHashes, message));
+    return reply.code(201).send(await appeals.appeal(request.ipHashes, message, () => request.ownSuspension()));
   });
 
   app.get('/api/moderation/appeals', async (request) => {

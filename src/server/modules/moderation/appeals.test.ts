@@ -113,4 +113,14 @@ describe('appeals', () => {
     const statuses = (await queue()).map((entry) => entry.status);
     expect(statuses.indexOf('pending') === -1 || statuses.lastIndexOf('pending') < statuses.findIndex((status) => status !== 'pending')).toBe(true);
   });
+
+  it("the 403's appealable is about this ban's appeal, whatever the ids (the ban's id named in full)", async () => {
+    const first = await bannedPoster('203.0.113.31', { reason: 'first' });
+    const second = await bannedPoster('203.0.113.32', { reason: 'second' });
+    // The first ban is appealed: its appeal's id is not the ban's (the ids run apart by now).
+    expect((await t.client({ ip: '203.0.113.31' }).post('/api/bans/appeal', { message: 'Please look at this again.' })).statusCode).toBe(201);
+    const refused = async (poster: TestUser, threadId: number) => (await poster.client.post('/api/posts', { threadId, content: 'x' })).json().ban.appealable;
+    expect(await refused(first.poster, first.thread.id)).toBe(false);
+    expect(await refused(second.poster, second.thread.id)).toBe(true);
+  });
 });

@@ -1,11 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Appeal, AppealStatus, BanScope, MyAppeal, MyBan } from '../../../shared/api.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { banAppeals, bannedIps, users } from '../../db/schema.js';
+import { authorSuspensions, banAppeals, bannedIps, users } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
 import type { IpHashes } from '../../lib/ip-prefix.js';
 import type { BanList } from './ban-list.js';
 import { recordModeration } from './log.js';
+import type { SuspensionList } from './suspension-list.js';
+import { type SuspensionFound, serializeSuspensionRef } from './suspensions.js';
 
 export const NOT_BANNED_YOU = 'You are not banned';
 export const ALREADY_APPEALED = 'You have already appealed this ban';
@@ -63,6 +65,12 @@ const appealColumns = {
   reason: bannedIps.reason,
   expiresAt: bannedIps.expiresAt,
   bannedAt: bannedIps.bannedAt,
+  suspensionId: authorSuspensions.id,
+  suspensionThreadId: authorSuspensions.threadId,
+  suspensionPostId: authorSuspensions.postId,
+  suspensionReason: authorSuspensions.reason,
+  suspensionExpiresAt: authorSuspensions.expiresAt,
+  suspendedAt: authorSuspensions.suspendedAt,
 };
 
 type QueueRow = AppealRow & {
@@ -75,6 +83,12 @@ type QueueRow = AppealRow & {
   reason: string | null;
   expiresAt: Date | null;
   bannedAt: Date | null;
+  suspensionId: number | null;
+  suspensionThreadId: number | null;
+  suspensionPostId: number | null;
+  suspensionReason: string | null;
+  suspensionExpiresAt: Date | null;
+  suspendedAt: Date | null;
 };
 
 function serializeAppeal(row: QueueRow): Appeal {
@@ -85,18 +99,54 @@ function serializeAppeal(row: QueueRow): Appeal {
       row.banId !== null && row.ipHash !== null && row.scope !== null && row.bannedAt !== null
         ? { id: row.banId, ipHash: row.ipHash, scope: row.scope, reason: row.reason, expiresAt: row.expiresAt?.toISOString() ?? null, bannedAt: row.bannedAt.toISOString() }
         : null,
+    suspension:
+      row.suspensionId !== null && row.suspensionThreadId !== null && row.suspensionReason !== null && row.suspendedAt !== null
+        ? serializeSuspensionRef({
+            id: row.suspensionId,
+            threadId: row.suspensionThreadId,
+            postId: row.suspensionPostId,
+            reason: row.suspensionReason,
+            expiresAt: row.suspensionExpiresAt,
+            suspendedAt: row.suspendedAt,
+          })
+        : null,
     decidedBy: row.decidedById !== null && row.decidedByUsername !== null ? { id: row.decidedById, username: row.decidedByUsername } : null,
   };
 }
 
 const selectQueue = (db: DbOrTx) =>
-  db.select(appealColumns).from(banAppeals).leftJoin(bannedIps, eq(bannedIps.id, banAppeals.banId)).leftJoin(users, eq(users.id, banAppeals.decidedById));
+  db
+    .select(appealColumns)
+    .from(banAppeals)
+    .leftJoin(bannedIps, eq(bannedIps.id, banAppeals.banId))
+    .leftJoin(authorSuspensions, eq(authorSuspensions.id, banAppeals.suspensionId))
+    .leftJoin(users, eq(users.id, banAppeals.decidedById));
 
-/** Appeals against bans (CONTRACT.md section 11): the banned visitor's side and the admins'. */
-export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>) {
-  async function mine(hashes: IpHashes): Promise<MyBan> {
+/**
+ * Appeals against bans (CONTRACT.md section 11) and author suspensions (section 13): the
+ * banned visitor's side and the admins'. An IP ban covering the caller comes first (it is
+ * what their writes were refused with); else the caller's author suspension, found by
+ * their key or the appeal cookie (plugins/author-suspension.ts), whose appeal names the
+ * suspension and nothing of the caller.
+ */
+export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>, suspensionList: Pick<SuspensionList, 'changed'>) {
+  async function suspensionAppeal(suspension: SuspensionFound): Promise<MyBan> {
+    const [appeal] = await db
+      .select({ status: banAppeals.status, message: banAppeals.message, response: banAppeals.response, createdAt: banAppeals.createdAt, decidedAt: banAppeals.decidedAt })
+      .from(banAppeals)
+      .where(eq(banAppeals.suspensionId, suspension.id));
+    return {
+      ban: { reason: suspension.reason, expiresAt: suspension.expiresAt?.toISOString() ?? null, bannedAt: suspension.suspendedAt.toISOString(), appealable: !appeal },
+      appeal: appeal ? serializeMine(appeal) : null,
+    };
+  }
+
+  async function mine(hashes: IpHashes, suspension?: () => Promise<SuspensionFound | undefined>): Promise<MyBan> {
     const ban = await banCovering(db, hashes);
-    if (!ban) return null;
+    if (!ban) {
+      const suspended = await suspension?.();
+      return suspended ? suspensionAppeal(suspended) : null;
+    }
     // A range ban covers other people: each has an appeal of their own, and reads only
     // theirs and its answer (issue 28, finding 7).
     const [appeal] = await db
@@ -117,11 +167,14 @@ export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>) {
      * address (or a lost race for the first) is a 409; another address behind the same
      * range ban appeals for itself.
      */
-    async appeal(hashes: IpHashes, message: string): Promise<MyAppeal> {
+    async appeal(hashes: IpHashes, message: string, suspension?: () => Promise<SuspensionFound | undefined>): Promise<MyAppeal> {
       const ban = await banCovering(db, hashes);
-      if (!ban) throw new NotFoundError(NOT_BANNED_YOU);
+      // A suspension's appeal holds its id and the message: no ipHash, no user (CONTRACT.md section 13).
+      const suspended = ban ? undefined : await suspension?.();
+      if (!ban && !suspended) throw new NotFoundError(NOT_BANNED_YOU);
       try {
-        const [row] = await db.insert(banAppeals).values({ banId: ban.id, message, ipHash: hashes.ip }).returning();
+        const values = ban ? { banId: ban.id, message, ipHash: hashes.ip } : { suspensionId: suspended!.id, message };
+        const [row] = await db.insert(banAppeals).values(values).returning();
         return serializeMine(row!);
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(ALREADY_APPEALED);
@@ -149,9 +202,11 @@ export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>) {
         // before the appeals they touch: two admins answering two appeals of one range
         // ban take turns (the second finds its appeal closed by the first: a 409) rather
         // than deadlock.
-        const [known] = await tx.select({ banId: banAppeals.banId }).from(banAppeals).where(eq(banAppeals.id, appealId));
+        const [known] = await tx.select({ banId: banAppeals.banId, suspensionId: banAppeals.suspensionId }).from(banAppeals).where(eq(banAppeals.id, appealId));
         if (!known) throw new NotFoundError(APPEAL_NOT_FOUND);
         const [ban] = known.banId === null ? [] : await tx.select().from(bannedIps).where(eq(bannedIps.id, known.banId)).for('update');
+        const [suspension] =
+          known.suspensionId === null ? [] : await tx.select().from(authorSuspensions).where(eq(authorSuspensions.id, known.suspensionId)).for('update');
         const [appeal] = await tx.select({ status: banAppeals.status }).from(banAppeals).where(eq(banAppeals.id, appealId)).for('update');
         if (!appeal) throw new NotFoundError(APPEAL_NOT_FOUND);
         if (appeal.status !== 'pending') throw new ConflictError(APPEAL_DECIDED);
@@ -171,6 +226,8 @@ export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>) {
           // The appeals keep their answer; the ban row goes (their foreign key turns null).
           await tx.delete(bannedIps).where(eq(bannedIps.id, ban.id));
         }
+        // A suspension has one appeal (its author's): accepting it lifts the suspension.
+        if (suspension && decision.status === 'accepted') await tx.delete(authorSuspensions).where(eq(authorSuspensions.id, suspension.id));
         await recordModeration(tx, {
           adminId,
           action: decision.status === 'accepted' ? 'appeal_accepted' : 'appeal_denied',
@@ -179,14 +236,19 @@ export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>) {
           details: {
             ipHash: ban?.ipHash ?? null,
             scope: ban?.scope ?? null,
-            banReason: ban?.reason ?? null,
+            // An author suspension is named by its id and content, never by its tag.
+            ...(suspension ? { suspensionId: suspension.id, threadId: suspension.threadId, postId: suspension.postId } : {}),
+            banReason: ban?.reason ?? suspension?.reason ?? null,
             response: decision.response ?? null,
             ...(closed.length > 0 ? { alsoAccepted: closed.sort((a, b) => a - b) } : {}),
           },
         });
       });
       // An accepted appeal lifted the ban: this instance's next request must see it.
-      if (decision.status === 'accepted') banList.changed();
+      if (decision.status === 'accepted') {
+        banList.changed();
+        suspensionList.changed();
+      }
       const [row] = await selectQueue(db).where(eq(banAppeals.id, appealId));
       return serializeAppeal(row!);
     },

@@ -9,6 +9,7 @@ import {
   moderationLogQuerySchema,
   publicLogQuerySchema,
   stickySchema,
+  suspendAuthorSchema,
   userStatusSchema,
 } from '../../../shared/schemas/moderation.js';
 import { routeDocs } from '../../lib/route-doc.js';
@@ -39,13 +40,26 @@ export const moderationDocs = routeDocs('Moderation', {
     description: 'An admin cannot suspend themself (400).',
     access: 'admin', body: userStatusSchema, responses: { 200: s.CurrentUser },
   },
+  'POST /api/moderation/suspend-author': {
+    summary: 'Suspend the author of an anonymous thread or post, without learning who it is',
+    description:
+      "Recorded against the content's author tag, never an account: from the author's next sign-in or signed-in request, their registering, logging in, posting, voting, tipping and reporting answer 403 with the ban. Signed content (suspend its account) and content whose author can no longer be recognised are 400; unknown or deleted content 404. Suspending the same author in the same thread again re-decides the suspension.",
+    access: 'admin', body: suspendAuthorSchema, responses: { 201: s.SuspensionCreated }, errors: [404],
+  },
+  'GET /api/moderation/suspensions': { summary: 'The author suspensions in force, newest first', access: 'admin', responses: { 200: z.array(s.AuthorSuspension) } },
+  'DELETE /api/moderation/suspend-author/:id': {
+    summary: 'Lift an author suspension',
+    description: 'An unknown, lifted or expired suspension is a 404.',
+    access: 'admin', responses: { 204: null }, errors: [404],
+  },
   'GET /api/moderation/log': {
     summary: 'The moderation log, newest first, 50 a page',
     access: 'admin', query: moderationLogQuerySchema, responses: { 200: z.array(s.ModerationLogEntry) },
   },
   'GET /api/bans/mine': {
     summary: "The caller's ban in force and its appeal, or null",
-    description: 'Known by the address (its hashes), signed in or not: a banned visitor cannot log in.',
+    description:
+      "Known by the address (its hashes), signed in or not: a banned visitor cannot log in. Without an IP ban, the caller's author suspension: by their author key when signed in, else the one their refused sign-in's cookie names.",
     access: 'visitor', responses: { 200: s.MyBan },
   },
   'POST /api/bans/appeal': {

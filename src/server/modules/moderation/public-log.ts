@@ -41,7 +41,10 @@ export async function listPublicModerationLog(db: DbOrTx, { beforeId }: { before
   const postIds = idsOf('post');
   const postThreads = postIds.length ? await db.select({ id: posts.id, threadId: posts.threadId }).from(posts).where(inArray(posts.id, postIds)) : [];
   const threadOfPost = new Map(postThreads.map((post) => [post.id, post.threadId]));
-  const threadIds = [...new Set([...idsOf('thread'), ...threadOfPost.values()])];
+  // An author suspension names the thread of its content (details.threadId), never its author or tag.
+  const threadOfSuspension = (details: Record<string, unknown>) => (typeof details.threadId === 'number' && Number.isSafeInteger(details.threadId) ? details.threadId : undefined);
+  const suspensionThreads = rows.filter((row) => row.targetType === 'author').flatMap((row) => threadOfSuspension(row.details as Record<string, unknown>) ?? []);
+  const threadIds = [...new Set([...idsOf('thread'), ...threadOfPost.values(), ...suspensionThreads])];
   const threadRows = threadIds.length
     ? await db
         .select({ id: threads.id, title: threads.title, isDeleted: threads.isDeleted, boardCode: boards.code })
@@ -71,6 +74,14 @@ export async function listPublicModerationLog(db: DbOrTx, { beforeId }: { before
       case 'user':
         target = 'an account';
         break;
+      case 'author': {
+        // CONTRACT.md section 13: "the author of a post in <thread>", whether it was made
+        // from the thread or a reply; the reason when suspended. Never a tag, never who.
+        const threadId = threadOfSuspension(details);
+        target = `the author of a post in ${threadWords(threadId === undefined ? undefined : threadById.get(threadId))}`;
+        if (row.action === 'suspend_author') reason = typeof details.reason === 'string' ? details.reason : null;
+        break;
+      }
       default:
         target = 'an appeal against a ban';
     }

@@ -6,6 +6,7 @@ import {
   lockSchema,
   moderationLogQuerySchema,
   stickySchema,
+  suspendAuthorSchema,
   userStatusSchema,
 } from '../../../shared/schemas/moderation.js';
 import { NotFoundError } from '../../lib/errors.js';
@@ -14,6 +15,7 @@ import { parseId } from '../../lib/params.js';
 import { parseInput } from '../../lib/validate.js';
 import { appealRoutes } from './appeal-routes.js';
 import { NOT_BANNED } from './bans.js';
+import { SUSPENSION_NOT_FOUND } from './suspensions.js';
 import { gated } from '../../plugins/gate.js';
 
 type IdParams = { Params: { id: string } };
@@ -24,7 +26,7 @@ type IdParams = { Params: { id: string } };
  * Deleting threads and posts, open to their authors too, is in modules/deletions.
  */
 export async function moderationRoutes(app: FastifyInstance) {
-  const { moderation, bans } = app.services;
+  const { moderation, bans, suspensions } = app.services;
 
   app.patch<IdParams>('/api/threads/:id/sticky', gated({ ban: false }), async (request) => {
     const admin = request.requireAdmin();
@@ -69,6 +71,24 @@ export async function moderationRoutes(app: FastifyInstance) {
   app.get<IdParams>('/api/moderation/threads/:id/ip-hashes', async (request) => {
     request.requireAdmin();
     return bans.ipHashes(parseId(request.params.id, THREAD_NOT_FOUND));
+  });
+
+  // Suspending the author of anonymous content without learning who it is (CONTRACT.md section 13).
+  app.post('/api/moderation/suspend-author', gated({ ban: false }), async (request, reply) => {
+    const admin = request.requireAdmin();
+    const input = parseInput(suspendAuthorSchema, request.body);
+    return reply.code(201).send(await suspensions.suspend(admin.id, input));
+  });
+
+  app.get('/api/moderation/suspensions', async (request) => {
+    request.requireAdmin();
+    return suspensions.list();
+  });
+
+  app.delete<IdParams>('/api/moderation/suspend-author/:id', gated({ ban: false }), async (request, reply) => {
+    const admin = request.requireAdmin();
+    await suspensions.lift(admin.id, parseId(request.params.id, SUSPENSION_NOT_FOUND));
+    return reply.code(204).send();
   });
 
   app.patch<IdParams>('/api/moderation/users/:id', gated({ ban: false }), async (request) => {

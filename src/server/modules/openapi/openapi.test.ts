@@ -252,6 +252,11 @@ describe('live answers match the document', () => {
     const suspended = await signUp(t);
     await call(client, 'PATCH', '/api/moderation/users/:id', { params: { id: suspended.id }, body: { isActive: false } });
     await call(client, 'PATCH', '/api/moderation/users/:id', { params: { id: suspended.id }, body: { isActive: true } });
+    // An author suspension (CONTRACT.md section 13), of an anonymous thread of its own.
+    const anonymous = await createThread(t, await signUp(t), { isAnonymous: true });
+    const made = await call(client, 'POST', '/api/moderation/suspend-author', { body: { threadId: anonymous.id, reason: 'Documented' } });
+    await call(client, 'GET', '/api/moderation/suspensions');
+    await call(client, 'DELETE', '/api/moderation/suspend-author/:id', { params: { id: (made.json() as { id: number }).id } });
     const open = await call(client, 'GET', '/api/moderation/reports');
     const [report] = open.json() as { id: number }[];
     await call(client, 'PATCH', '/api/moderation/reports/:id', { params: { id: report!.id }, body: { status: 'dismissed' } });

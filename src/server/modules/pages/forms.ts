@@ -112,7 +112,9 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
         const user = await auth.verifyCredentials(username, password);
         if (!user) return show(401, {}, INVALID_CREDENTIALS);
         if (!user.isActive) return show(403, {}, ACCOUNT_SUSPENDED);
-        const signedIn = await auth.signIn(user, password);
+        const unlocked = await auth.unlockAuthorKey(user, password);
+        await request.assertAuthorNotSuspended(reply, unlocked.authorKey);
+        const signedIn = await auth.signIn(user, password, unlocked);
         await reply.startSession(user.id, signedIn.authorKey);
         // As the app does after logging in (SPEC.md section 2): home.
         return reply.redirect('/', 303);

@@ -44,7 +44,7 @@ export function BanDetails() {
           <h1>You are banned</h1>
         </CardTitle>
         <CardDescription>
-          Posting, voting, reporting and signing in are closed to this address. Reading stays open.
+          Posting, voting, tipping, reporting and signing in are closed to you. Reading stays open.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

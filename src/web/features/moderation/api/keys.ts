@@ -9,4 +9,5 @@ export const moderationKeys = {
   ipHashes: (threadId: number) => [...moderationKeys.all(), 'ip-hashes', threadId] as const,
   banPreview: (ipHash: string, scope: BanScope) => [...moderationKeys.all(), 'ban-preview', ipHash, scope] as const,
   appeals: () => [...moderationKeys.all(), 'appeals'] as const,
+  suspensions: () => [...moderationKeys.all(), 'suspensions'] as const,
 };

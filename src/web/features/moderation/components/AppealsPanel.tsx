@@ -75,6 +75,12 @@ function AppealItem({ appeal, pendingOnBan }: { appeal: Appeal; pendingOnBan: nu
             {appeal.ban.ipHash.slice(0, 12)}… ({SCOPE_LABELS[appeal.ban.scope]}
             {appeal.ban.reason ? `: ${appeal.ban.reason}` : ''}, {appeal.ban.expiresAt ? `until ${formatDate(appeal.ban.expiresAt)}` : 'permanent'})
           </span>
+        ) : appeal.suspension ? (
+          // An author suspension: named by its content, never by its author.
+          <span>
+            Author of {appeal.suspension.postId !== null ? `post #${appeal.suspension.postId} in ` : ''}thread #{appeal.suspension.threadId} (
+            {appeal.suspension.reason}, {appeal.suspension.expiresAt ? `until ${formatDate(appeal.suspension.expiresAt)}` : 'permanent'})
+          </span>
         ) : (
           <span>Ban lifted</span>
         )}

@@ -20,6 +20,8 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   report_dismissed: 'Dismissed report',
   appeal_accepted: 'Accepted appeal',
   appeal_denied: 'Denied appeal',
+  suspend_author: 'Suspended author',
+  lift_suspension: 'Lifted author suspension',
 };
 
 function targetLabel(entry: ModerationLogEntry): string {
@@ -27,6 +29,12 @@ function targetLabel(entry: ModerationLogEntry): string {
     const { reason, scope } = entry.details;
     const range = scope === 'subnet' || scope === 'wide' ? ` ${scope}` : '';
     return `${entry.targetId.slice(0, 12)}…${range}${typeof reason === 'string' && reason ? ` (${reason})` : ''}`;
+  }
+  // An author suspension: the content it was made from, never its author.
+  if (entry.targetType === 'author') {
+    const { title, postId, reason } = entry.details;
+    const what = typeof postId === 'number' ? `post #${postId} in` : 'thread';
+    return `author of ${what} ${typeof title === 'string' ? title : 'a thread'} (suspension #${entry.targetId})${typeof reason === 'string' && reason ? ` (${reason})` : ''}`;
   }
   const detail = entry.details.title ?? entry.details.username;
   // Accepting one appeal of a range ban closes that ban's other pending appeals with it.

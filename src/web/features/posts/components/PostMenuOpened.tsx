@@ -1,4 +1,4 @@
-import { Ban, Copy, Flag, Hash, Trash2 } from 'lucide-react';
+import { Ban, Copy, Flag, Hash, Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
@@ -15,7 +15,7 @@ async function copy(text: string, what: string) {
 }
 
 /** The post menu itself (PostMenu.tsx), mounted open on first use (Enter and Space click a button too). */
-export function PostMenuOpened({ post, isAdmin, onReport, onBan, trigger }: PostMenuProps & { trigger: PartTrigger }) {
+export function PostMenuOpened({ post, isAdmin, onReport, onBan, onSuspendAuthor, trigger }: PostMenuProps & { trigger: PartTrigger }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeletePost(post.threadId);
 
@@ -54,6 +54,12 @@ export function PostMenuOpened({ post, isAdmin, onReport, onBan, trigger }: Post
             <DropdownMenuItem onSelect={() => onBan(post.ipHash ?? '')}>
               <Ban />
               Ban User
+            </DropdownMenuItem>
+          )}
+          {isAdmin && onSuspendAuthor && post.isAnonymous && !post.isDeleted && (
+            <DropdownMenuItem onSelect={() => onSuspendAuthor(post.id)}>
+              <UserX />
+              Suspend Author
             </DropdownMenuItem>
           )}
           {(isAdmin || post.isOwn) && !post.isDeleted && (

@@ -24,6 +24,7 @@ export interface PostActions {
   onQuote: (post: Post) => void;
   onReport: (postId: number) => void;
   onBan: (ipHash: string) => void;
+  onSuspendAuthor?: ((postId: number) => void) | undefined;
   renderVotes: (post: Post) => ReactNode;
   /** Tip button and tips summary; hidden on deleted posts. */
   renderTips: (post: Post) => ReactNode;
@@ -69,7 +70,7 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
             </time>
             <span className="text-xs text-muted-foreground">No. {post.id}</span>
             <div className="ml-auto">
-              <PostMenu post={post} isAdmin={isAdmin} onReport={actions.onReport} onBan={actions.onBan} />
+              <PostMenu post={post} isAdmin={isAdmin} onReport={actions.onReport} onBan={actions.onBan} onSuspendAuthor={actions.onSuspendAuthor} />
             </div>
           </header>
           {post.isDeleted ? (

@@ -87,13 +87,15 @@ interface RepliesProps {
   user: CurrentUser | null;
   onReport: (postId: number) => void;
   onBan: (ipHash: string) => void;
+  /** Admins: Suspend Author on an anonymous reply. */
+  onSuspendAuthor?: ((postId: number) => void) | undefined;
   renderVotes: (post: Post) => ReactNode;
   /** The tip button and tips summary of a post (the tips feature, composed by the page). */
   renderTips: (post: Post) => ReactNode;
 }
 
 /** The reply form (or the locked notice) and the replies (SPEC.md section 2, thread detail). */
-export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips }: RepliesProps) {
+export function Replies({ thread, user, onReport, onBan, onSuspendAuthor, renderVotes, renderTips }: RepliesProps) {
   const queryClient = useQueryClient();
   const [sort, setSort] = useState<Sort>('newest');
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
@@ -144,10 +146,11 @@ export function Replies({ thread, user, onReport, onBan, renderVotes, renderTips
       },
       onReport,
       onBan,
+      onSuspendAuthor,
       renderVotes,
       renderTips,
     }),
-    [user, thread.isLocked, replyingTo, onReport, onBan, renderVotes, renderTips],
+    [user, thread.isLocked, replyingTo, onReport, onBan, onSuspendAuthor, renderVotes, renderTips],
   );
 
   return (

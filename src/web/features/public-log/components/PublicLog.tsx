@@ -19,6 +19,8 @@ const ACTION_LABELS: Record<PublicModerationAction, string> = {
   reactivate: 'Reactivated',
   appeal_accepted: 'Appeal accepted',
   appeal_denied: 'Appeal denied',
+  suspend_author: 'Suspended',
+  lift_suspension: 'Lifted',
 };
 
 const PAGE_SIZE = 50;
@@ -49,7 +51,7 @@ export function PublicLog() {
             <li key={entry.id} className="grid gap-1 px-4 py-3 text-sm">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant={entry.action === 'ban' || entry.action.startsWith('delete') ? 'destructive' : 'secondary'}>{ACTION_LABELS[entry.action]}</Badge>
-                <span className="min-w-0 break-words">{entry.target}</span>
+                <span className="min-w-0">{entry.target}</span>
                 <time dateTime={entry.createdAt} className="ml-auto text-xs text-muted-foreground">
                   {formatDate(entry.createdAt)}
                 </time>

@@ -28,6 +28,7 @@ interface ThreadDetailViewProps {
   refreshing: boolean;
   onReport: () => void;
   onBan: (ipHash: string) => void;
+  onSuspendAuthor?: ((threadId: number) => void) | undefined;
 }
 
 /** The head of a thread page (SPEC.md section 2, thread detail). */
@@ -78,7 +79,7 @@ export function ThreadDetailView(props: ThreadDetailViewProps) {
               </h1>
               <ThreadByline thread={thread} />
             </div>
-            <ThreadMenu thread={thread} user={user} onReport={props.onReport} onBan={props.onBan} />
+            <ThreadMenu thread={thread} user={user} onReport={props.onReport} onBan={props.onBan} onSuspendAuthor={props.onSuspendAuthor} />
           </div>
           {body}
           {thread.imageUrl && (

@@ -8,11 +8,13 @@ export interface ThreadMenuProps {
   user: CurrentUser | null;
   onReport: () => void;
   onBan: (ipHash: string) => void;
+  /** Admins: suspend the author of this anonymous thread without learning who it is (CONTRACT.md section 13). */
+  onSuspendAuthor?: ((threadId: number) => void) | undefined;
 }
 
 const threadMenu = onFirstUse('menu', () => import('./ThreadMenuOpened').then((module) => module.ThreadMenuOpened));
 
-/** The thread page's menu (SPEC.md section 2, thread detail): Report and Share; admins also Sticky, Lock and Ban User; admins and the author Delete. */
+/** The thread page's menu (SPEC.md section 2, thread detail): Report and Share; admins also Sticky, Lock, Ban User and (anonymous threads) Suspend Author; admins and the author Delete. */
 export function ThreadMenu(props: ThreadMenuProps) {
   return (
     <threadMenu.Part

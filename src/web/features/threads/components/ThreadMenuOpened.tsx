@@ -1,4 +1,4 @@
-import { Ban, Flag, Lock, LockOpen, Pin, PinOff, Share2, Trash2 } from 'lucide-react';
+import { Ban, Flag, Lock, LockOpen, Pin, PinOff, Share2, Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
@@ -10,7 +10,7 @@ import type { ThreadMenuProps } from './ThreadMenu';
 import type { PartTrigger } from '../../../lib/on-first-use';
 
 /** The thread page's menu itself (ThreadMenu.tsx), mounted open on first use. */
-export function ThreadMenuOpened({ thread, user, onReport, onBan, trigger }: ThreadMenuProps & { trigger: PartTrigger }) {
+export function ThreadMenuOpened({ thread, user, onReport, onBan, onSuspendAuthor, trigger }: ThreadMenuProps & { trigger: PartTrigger }) {
   const flag = useSetThreadFlag();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
@@ -78,6 +78,12 @@ export function ThreadMenuOpened({ thread, user, onReport, onBan, trigger }: Thr
                 <DropdownMenuItem onSelect={() => onBan(thread.ipHash ?? '')}>
                   <Ban />
                   Ban User
+                </DropdownMenuItem>
+              )}
+              {onSuspendAuthor && thread.isAnonymous && (
+                <DropdownMenuItem onSelect={() => onSuspendAuthor(thread.id)}>
+                  <UserX />
+                  Suspend Author
                 </DropdownMenuItem>
               )}
             </>
