@@ -113,9 +113,9 @@ function AnonymityBody() {
       </ul>
       <h3 className="mt-2 font-semibold">Accounts from before this change</h3>
       <p>
-        If your account is older than sealed anonymous posting, its key is held in escrow under the server&apos;s secret until your next sign-in, and
-        whoever holds both our database and that secret could link your earlier anonymous posts to you until then. Sign in once to seal it: from then
-        on only your password unlocks it.
+        If you made your account before this change, its key is held in escrow under the server&apos;s secret until your next sign-in: until
+        then, whoever holds both our database and that secret could link your earlier anonymous posts to you. Sign in once to seal it: from then on
+        only your password unlocks it.
       </p>
     </>
   );
