@@ -258,6 +258,24 @@ test('a session the server has ended signs the user out, saying so once', { tag:
   expect((await page.request.get('/api/user')).status()).toBe(401);
 });
 
+test('a session ended by a read meets the next action with a plain 401: signed out all the same', { tag: '@desktop' }, async ({ page }) => {
+  await registerViaApi(page, uniqueUsername('ended2'), PASSWORD);
+  const userId = await currentUserId(page);
+  const title = `Ended quietly ${Date.now()}`;
+  const threadId = await createThreadAs(page, 'g', title, true);
+  await page.goto(`/thread/${threadId}`);
+  await expectHydrated(page);
+
+  // A read that needs no user ends the session and is answered as a visitor's (200).
+  await sql(`update sessions set author_key_sealed = 'v1.AAAA.BBBB' where user_id = $1`, [userId]);
+  expect((await page.request.get('/api/boards')).status()).toBe(200);
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Upvote' }).click();
+
+  await expectToast(page, 'Signed out', 'Your session has ended: please sign in again');
+  await expect(page.getByRole('link', { name: 'Login / Register' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Failed to vote')).toHaveCount(0);
+});
+
 test('the privacy policy says what anonymous posting means, without JavaScript too', { tag: '@desktop' }, async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
   const page = await context.newPage();

@@ -16,12 +16,14 @@ const CREDENTIAL_PATHS = new Set(['/api/login', '/api/register']);
  * Whether this 401 means the signed-in user's session is over, given the current user
  * as the app knows it (`undefined` while still loading, `null` once signed out):
  * - the server says so: unless the app already knows it is signed out (said once);
- * - any other 401 while the app holds a user, but for login and register: the server
- *   ends a session on the first request that finds its key unopenable, and a read that
- *   needs no user is then answered as a visitor's, so the words reach whichever
- *   request comes next only as a plain 401.
+ * - a plain 401 to something the user did (not a read), while the app holds a user, but
+ *   for login and register: the server ends a session on the first request that finds
+ *   its key unopenable, and when that request is a read that needs no user it is
+ *   answered as a visitor's, so the user's next action meets only a plain 401. Reads
+ *   are left out: one in flight while the app signs out on purpose (a deleted account)
+ *   would say the session ended.
  */
-export function sessionHasEnded({ path, message }: Unauthorized, current: CurrentUser | null | undefined): boolean {
+export function sessionHasEnded({ method, path, message }: Unauthorized, current: CurrentUser | null | undefined): boolean {
   if (message === SESSION_ENDED_MESSAGE) return current !== null;
-  return current != null && !CREDENTIAL_PATHS.has(path);
+  return method !== 'GET' && current != null && !CREDENTIAL_PATHS.has(path);
 }
