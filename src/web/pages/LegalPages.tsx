@@ -102,14 +102,16 @@ function AnonymityBody() {
       </p>
       <h3 className="mt-2 font-semibold">What admins can still see</h3>
       <p>
-        The text and images of every post, and for 90 days a keyed hash of the IP address it was sent from, which lets them remove it and ban that
-        address. They do not see which account wrote it.
+        The text and images of every post, which they can remove, and for 90 days a keyed hash of the IP address it was sent from, which lets them
+        ban that address. Posts sent from one address within those 90 days share that hash, so they can tell those came from the same place, but not from
+        which account.
       </p>
       <h3 className="mt-2 font-semibold">What it does not protect against</h3>
       <ul className="list-disc space-y-1 pl-6">
         <li>Someone who runs modified server code while you sign in: your key is unlocked on the server for as long as you are signed in.</li>
         <li>Analysis of network traffic, such as matching the times you connect with the times posts appear.</li>
         <li>Your writing style, and anything your words themselves give away.</li>
+        <li>Someone using your device while you are signed in there.</li>
       </ul>
       <h3 className="mt-2 font-semibold">Accounts from before this change</h3>
       <p>
