@@ -74,6 +74,8 @@ test('every page and tab fits a phone with hostile text in every field', { tag: 
   await call(page, 'patch', `/api/users/${adminId}`, { bio: hostile(500) });
   // Receiving addresses are unbroken too: a 42-character EVM one, a 74-character bech32 one.
   await call(page, 'post', '/api/crypto/addresses', { currency: 'ETH', address: `0x${'ABCDEF0123'.repeat(4)}`, useForAnonymous: true });
+  // A marked address answers only the anonymous look-ups (CONTRACT.md section 13): the named thread's tip dialog needs an unmarked one.
+  await call(page, 'post', '/api/crypto/addresses', { currency: 'ETH', address: `0x${'0123ABCDEF'.repeat(4)}` });
   await call(page, 'post', '/api/crypto/addresses', { currency: 'BTC', address: `bc1${'qpzry9x8gf2tvdw0s3jn54khce6mua7l'.repeat(3).slice(0, 71)}` });
   await call(page, 'post', `/api/users/${otherId}/follow`);
   const g = await boardId(page, 'g');

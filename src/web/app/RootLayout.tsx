@@ -9,6 +9,7 @@ import { CreateThreadDialog } from '../features/threads/components/CreateThreadD
 import type { PartTrigger } from '../lib/on-first-use';
 import { useUser } from '../lib/auth/get-user';
 import { BanWatcher } from './BanWatcher';
+import { SessionWatcher } from './SessionWatcher';
 import { Outlet, useLocation } from './router';
 
 // The shell composes the features the layout shows (boards, the New Thread dialog, the
@@ -34,6 +35,7 @@ export function RootLayout() {
       </div>
       <Footer />
       <BanWatcher />
+      <SessionWatcher />
     </div>
   );
 }

@@ -37,10 +37,28 @@ export function onBanned(listener: ((ban: BanNotice) => void) | null): void {
   bannedListener = listener;
 }
 
+/**
+ * Who hears of a 401 (CONTRACT.md section 13): the app shell, which signs the user out
+ * when their session has ended (`lib/auth/session-ended.ts`). The call still fails.
+ */
+export interface Unauthorized {
+  method: Method;
+  /** The path asked, without its query string. */
+  path: string;
+  /** The server's message, if it gave one. */
+  message: string | undefined;
+}
+
+let unauthorizedListener: ((unauthorized: Unauthorized) => void) | null = null;
+
+export function onUnauthorized(listener: ((unauthorized: Unauthorized) => void) | null): void {
+  unauthorizedListener = listener;
+}
+
 const isBannedBody = (json: unknown): json is BannedErrorBody =>
   typeof json === 'object' && json !== null && typeof (json as { ban?: unknown }).ban === 'object' && (json as { ban?: unknown }).ban !== null;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Body = Record<string, unknown> | FormData;
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -123,6 +141,7 @@ async function request<T>(method: Method, path: string, body?: Body, query?: Que
   if (!response.ok) {
     if (response.status === 403 && isBannedBody(json)) bannedListener?.(json.ban);
     const errorBody = json && typeof json === 'object' ? (json as Partial<ApiErrorBody>) : null;
+    if (response.status === 401) unauthorizedListener?.({ method, path: path.split('?')[0] ?? path, message: typeof errorBody?.message === 'string' ? errorBody.message : undefined });
     throw new ApiError(response.status, errorBody, text);
   }
   return json as T;

@@ -84,12 +84,48 @@ const termsSections: Section[] = [
   },
 ];
 
+/**
+ * What anonymous posting means since sealed authorship (CONTRACT.md section 13, issue 27),
+ * in plain words: who can tell, what admins still see, what it does not cover, and what
+ * accounts from before must do. Kept inside one section: the policy has 13 (SPEC.md section 9).
+ */
+function AnonymityBody() {
+  return (
+    <>
+      <p>Usernames are pseudonymous by default. An e-mail address is optional and is only used for account recovery.</p>
+      <h3 className="mt-2 font-semibold">What anonymous posting means</h3>
+      <p>
+        When you post anonymously, nobody can tell that you wrote it: not other users, not the board&apos;s admins, and not someone who steals our
+        database, even together with the server&apos;s secret key and its logs. An anonymous thread or reply is stored with no link to your account. Only a key that your own password unlocks can recognise it, so
+        only you, signed in, see that it is yours: it is marked &ldquo;You&rdquo;, you can delete it, and your profile and activity list it for you
+        alone. Your votes are kept the same way: they are counted and you see your own, but the database does not say who cast them.
+      </p>
+      <h3 className="mt-2 font-semibold">What admins can still see</h3>
+      <p>
+        The text and images of every post, which they can remove, and for 90 days a keyed hash of the IP address it was sent from, which lets them
+        ban that address. Posts sent from one address within those 90 days share that hash, so they can tell those came from the same place, but not from
+        which account.
+      </p>
+      <h3 className="mt-2 font-semibold">What it does not protect against</h3>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>Someone who runs modified server code while you sign in: your key is unlocked on the server for as long as you are signed in.</li>
+        <li>Analysis of network traffic, such as matching the times you connect with the times posts appear.</li>
+        <li>Your writing style, and anything your words themselves give away.</li>
+        <li>Someone using your device while you are signed in there.</li>
+      </ul>
+      <h3 className="mt-2 font-semibold">Accounts from before this change</h3>
+      <p>
+        If you made your account before this change, its key is held in escrow under the server&apos;s secret until your next sign-in: until
+        then, whoever holds both our database and that secret could link your earlier anonymous posts to you. Sign in once to seal it: from then on
+        only your password unlocks it.
+      </p>
+    </>
+  );
+}
+
 const privacySections: Section[] = [
   { title: 'Who we are', body: <p>Hushboard is a privacy-first discussion board. This policy explains what we collect, why, and how long we keep it.</p> },
-  {
-    title: 'Pseudonymous accounts',
-    body: <p>Usernames are pseudonymous by default. You can post anonymously, in which case your username is not shown to other users. An e-mail address is optional and is only used for account recovery.</p>,
-  },
+  { title: 'Pseudonymous accounts and anonymous posting', body: <AnonymityBody /> },
   { title: 'What we collect', body: <p>Your username, your password in hashed form, your optional e-mail address, the content you post, your votes, follows and saved threads, and the cryptocurrency addresses you choose to add.</p> },
   { title: 'Passwords', body: <p>Passwords are hashed with a modern, salted algorithm (argon2id). We never store or see your password in plain text.</p> },
   {

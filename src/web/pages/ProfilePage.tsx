@@ -63,10 +63,10 @@ export function ProfilePage() {
           {isOwn && <TabsTrigger value="activity">Activity</TabsTrigger>}
         </TabsList>
         <TabsContent value="threads" className="pt-2">
-          <ThreadsTab userId={user.id} />
+          <ThreadsTab userId={user.id} isOwn={isOwn} />
         </TabsContent>
         <TabsContent value="posts" className="pt-2">
-          <PostsTab userId={user.id} />
+          <PostsTab userId={user.id} isOwn={isOwn} />
         </TabsContent>
         {isOwn && (
           <TabsContent value="activity" className="pt-2">
@@ -78,13 +78,26 @@ export function ProfilePage() {
   );
 }
 
-function ThreadsTab({ userId }: { userId: number }) {
+/**
+ * On the owner's own profile the server lists their anonymous threads and replies too
+ * (CONTRACT.md section 4), each marked Anonymous; say that no one else sees them here.
+ */
+function AnonymousNote({ what }: { what: 'threads' | 'replies' }) {
+  return (
+    <p className="text-xs text-muted-foreground">
+      Your {what} marked Anonymous are shown here to you alone: anyone else on your profile sees only your named {what}.
+    </p>
+  );
+}
+
+function ThreadsTab({ userId, isOwn }: { userId: number; isOwn: boolean }) {
   const [page, setPage] = useState(1);
   const threads = useUserThreads(userId, page);
   return (
     <ListState query={threads} empty={page === 1 ? 'No threads yet.' : ''} label="threads">
       {(data) => (
         <>
+          {isOwn && data.some((thread) => thread.isAnonymous) && <AnonymousNote what="threads" />}
           <ul className="grid gap-3">
             {data.map((thread) => (
               <li key={thread.id}>
@@ -99,13 +112,14 @@ function ThreadsTab({ userId }: { userId: number }) {
   );
 }
 
-function PostsTab({ userId }: { userId: number }) {
+function PostsTab({ userId, isOwn }: { userId: number; isOwn: boolean }) {
   const [page, setPage] = useState(1);
   const posts = useUserPosts(userId, page);
   return (
     <ListState query={posts} empty={page === 1 ? 'No posts yet.' : ''} label="posts">
       {(data) => (
         <>
+          {isOwn && data.some((post) => post.isAnonymous) && <AnonymousNote what="replies" />}
           <ul className="grid gap-3">
             {data.map((post) => (
               <li key={post.id}>

@@ -41,6 +41,17 @@ export function muteToasts(forMs: number): void {
   setToasts([]);
 }
 
+/**
+ * Shows this toast and holds back the others for `forMs`: a notice that explains why an
+ * action failed (the session ended) and that the action's own error toast would replace.
+ */
+export function toastOverOthers(options: ToastOptions, forMs: number): number {
+  const id = nextId++;
+  mutedUntil = Date.now() + forMs;
+  setToasts([{ ...options, id, open: true }]);
+  return id;
+}
+
 export function toast(options: ToastOptions): number {
   const id = nextId++;
   if (Date.now() < mutedUntil) return id;

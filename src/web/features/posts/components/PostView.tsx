@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDate, TimeAgo } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { PosterIdBadge, usePosterHighlighted } from '../../../components/poster-id/PosterId';
+import { YouBadge } from '../../../components/poster-id/YouBadge';
 import { PostBody } from './PostBody';
 import { PostImage } from './PostImage';
 import { PostMenu } from './PostMenu';
@@ -65,6 +66,7 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
               )}
             </h3>
             <PosterIdBadge posterId={post.posterId} />
+            {post.isOwn && !post.isDeleted && <YouBadge />}
             <time dateTime={post.createdAt} title={formatDate(post.createdAt)} className="text-xs text-muted-foreground">
               <TimeAgo iso={post.createdAt} />
             </time>

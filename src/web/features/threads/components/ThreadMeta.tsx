@@ -5,9 +5,10 @@ import { SpriteIcon } from '../../../components/icons/sprite';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
 import { PosterIdBadge } from '../../../components/poster-id/PosterId';
+import { YouBadge } from '../../../components/poster-id/YouBadge';
 import { formatDate, replyCountLabel, TimeAgo } from '../../../lib/format';
 
-/** Author (linked, or 'Anonymous'), age and reply count: the card's and the thread page's byline. */
+/** Author (linked, or 'Anonymous', and 'You' to its author), age and reply count: the card's and the thread page's byline. */
 export function ThreadByline({ thread, size = 'sm' }: { thread: Thread; size?: 'xs' | 'sm' }) {
   const icon = size === 'xs' ? 'size-3' : 'size-3.5';
   return (
@@ -20,6 +21,7 @@ export function ThreadByline({ thread, size = 'sm' }: { thread: Thread; size?: '
         <span>Anonymous</span>
       )}
       <PosterIdBadge posterId={thread.posterId} />
+      {thread.isOwn && <YouBadge />}
       <time dateTime={thread.createdAt} title={formatDate(thread.createdAt)} className="inline-flex items-center gap-1">
         <SpriteIcon name="clock" className={icon} />
         <TimeAgo iso={thread.createdAt} />
