@@ -63,9 +63,9 @@ export interface BoardRef {
 }
 
 /**
- * Author fields on threads and posts (CONTRACT.md section 4): null for anonymous
- * content unless the viewer is an admin; isOwn marks the viewer's own content;
- * ipHash appears for admins only.
+ * Author fields on threads and posts (CONTRACT.md sections 4 and 13): null for
+ * anonymous content for everyone, admins included; isOwn marks the viewer's own content
+ * (for anonymous content, told by the viewer's key); ipHash appears for admins only.
  */
 export interface AuthorFields {
   userId: number | null;

@@ -10,6 +10,6 @@ export const USERNAME_TAKEN = 'Username is already taken';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const ACCOUNT_SUSPENDED = 'This account has been suspended';
 /** A session whose author key no longer opens (docs/privacy.md): it is ended, and says so. */
-export const SESSION_ENDED = 'Your session has ended: please sign in again';
+export { SESSION_ENDED } from '../../shared/schemas/auth.js';
 export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable';
 export const SERVER_BUSY = 'The server is busy, please try again';

@@ -56,6 +56,11 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 /** DELETE /api/user's answer to a wrong password, on the password field. */
 export const PASSWORD_INCORRECT = 'Password is incorrect';
+/**
+ * A session whose author key no longer opens (CONTRACT.md section 13): the server ends it
+ * and answers 401 with these words; the web app signs the user out and shows them.
+ */
+export const SESSION_ENDED = 'Your session has ended: please sign in again';
 
 /** DELETE /api/user body (CONTRACT.md section 11): the account's password. */
 export const deleteAccountSchema = z.object({

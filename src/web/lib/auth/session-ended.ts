@@ -3,11 +3,12 @@ import type { Unauthorized } from '../api-client';
 
 /**
  * The server's words for a session it has ended (`SESSION_ENDED` in
- * src/server/lib/messages.ts): its author key no longer opens (CONTRACT.md section 13),
+ * src/shared/schemas/auth.ts): its author key no longer opens (CONTRACT.md section 13),
  * for instance a session from before sealed authorship once the account signed in
  * elsewhere. The shell shows them when it signs the user out.
  */
-export const SESSION_ENDED_MESSAGE = 'Your session has ended: please sign in again';
+export { SESSION_ENDED as SESSION_ENDED_MESSAGE } from '../../../shared/schemas/auth.js';
+import { SESSION_ENDED as SESSION_ENDED_MESSAGE } from '../../../shared/schemas/auth.js';
 
 /** Where a 401 answers the credentials sent, not the session (a wrong password). */
 const CREDENTIAL_PATHS = new Set(['/api/login', '/api/register']);
