@@ -1,4 +1,5 @@
 import { loadSnapshot } from './load.js';
+import { missingRows } from './methods/gaps.js';
 import { logLinks } from './methods/log.js';
 import { posterIds } from './methods/poster-ids.js';
 import { directReferences, ipHashes, sharedValues, timestamps } from './methods/rows.js';
@@ -45,7 +46,8 @@ const zero = (): Counts => ({ link: 0, interaction: 0, escrow: 0 });
 /**
  * Tries every generic way to link the anonymous threads and posts of the database to
  * accounts (README.md in this folder): direct references, shared values, timestamps,
- * poster IDs recomputed with SECRET, IP hashes, and the log when given.
+ * poster IDs recomputed with SECRET, IP hashes, the log when given, and rows missing where
+ * an item's addressing says one belongs.
  */
 export async function auditDatabase(pool: Queryable, options: AuditOptions): Promise<AuditReport> {
   const snapshot = await loadSnapshot(pool);
@@ -56,6 +58,7 @@ export async function auditDatabase(pool: Queryable, options: AuditOptions): Pro
     ...posterIds(snapshot, options.secret),
     ...ipHashes(snapshot),
     ...(options.logLines ? logLinks(snapshot, options.logLines) : []),
+    ...missingRows(snapshot),
   ];
   const { truth } = options;
   const methods = METHODS.map((method): MethodReport => {

@@ -192,5 +192,5 @@ function itemOf(
   // A name no account holds any more may be a deleted account's.
   for (const name of mentionedUsernames) add(userByName.get(name) ?? GONE);
   const createdMicros = typeof row.created_at === 'string' ? BigInt(row.created_at) : null;
-  return { key: itemKey(table.name, id), table: table.name, id, threadId, createdMicros, authorTag, posterId, userRefs, tokens, ipHashes, addresses };
+  return { key: itemKey(table.name, id), table: table.name, id, threadId, createdMicros, deleted: row.is_deleted === true, authorTag, posterId, userRefs, tokens, ipHashes, addresses };
 }

@@ -7,6 +7,7 @@ const TITLES: Record<string, string> = {
   'poster-ids': '(d) poster IDs recomputed with SECRET',
   'ip-hashes': '(e) IP hashes',
   log: '(f) the log',
+  'missing-rows': '(g) rows missing where an item addresses an account',
 };
 
 /** The operator's report: counts and where, never a value, a key or SECRET; escrow as counts only. */

@@ -8,8 +8,8 @@ export type Queryable = Pick<pg.Pool, 'query'>;
 export type ItemKey = string;
 export const itemKey = (table: string, id: number | string): ItemKey => `${table}:${id}`;
 
-export type MethodName = 'direct' | 'shared-values' | 'timestamps' | 'poster-ids' | 'ip-hashes' | 'log';
-export const METHODS: MethodName[] = ['direct', 'shared-values', 'timestamps', 'poster-ids', 'ip-hashes', 'log'];
+export type MethodName = 'direct' | 'shared-values' | 'timestamps' | 'poster-ids' | 'ip-hashes' | 'log' | 'missing-rows';
+export const METHODS: MethodName[] = ['direct', 'shared-values', 'timestamps', 'poster-ids', 'ip-hashes', 'log', 'missing-rows'];
 
 /**
  * - `link`: evidence that the account wrote the item; any one fails the audit.
@@ -52,6 +52,8 @@ export interface Item {
   id: number;
   threadId: number;
   createdMicros: bigint | null;
+  /** Deleted (what it made was withdrawn with it). */
+  deleted: boolean;
   authorTag: string | null;
   /** The poster ID its thread page shows (from its author tag). */
   posterId: string | null;

@@ -44,6 +44,8 @@ let anonymousThread: { id: number; author: TestUser };
 let anonymousReply: { id: number; author: TestUser; threadId: number };
 /** A named reply by someone else. */
 let namedReply: { id: number; author: TestUser };
+/** An anonymous reply in someone else's named thread, whose author it tells. */
+let addressing: { id: number; addressee: TestUser };
 
 const anonymousThreadBy = async (author: TestUser, fields: Record<string, unknown> = {}) => {
   const thread = await createThread(t, author, { isAnonymous: true, title: `Anonymous by ${author.username.length}`, ...fields });
@@ -100,6 +102,7 @@ beforeAll(async () => {
   }
   // A named reply to an anonymous post, and an anonymous one quoting an anonymous post.
   const target = await anonymousReplyBy(alice, namedOf(bob), { content: 'Answer me' });
+  addressing = { id: target, addressee: bob };
   namedReply = { id: (await createReply(carol, namedOf(bob), { isAnonymous: false, replyToId: target, content: `>>${target} answered` })).id, author: carol };
   await anonymousReplyBy(dave, namedOf(bob), { content: `>>${target} and me`, replyToId: target });
 
@@ -222,6 +225,17 @@ describe('the audit has teeth: each leak class put back is found by its method',
     );
     expect(await addedLinks(report, 'timestamps')).toEqual([`posts:${id} -> ${author.id}`]);
     expect(report.methods.find((method) => method.method === 'timestamps')!.correct!.link).toBeGreaterThanOrEqual(1);
+  });
+
+  it('(g) the notification an anonymous reply owes its named thread author left out', async () => {
+    // Left out, it says the one not told wrote the reply (security/notification-gaps.test.ts):
+    // here that is wrong, so the method finds a link that names no real author.
+    const { id, addressee } = addressing;
+    const report = await withLeak((client) =>
+      client.query('DELETE FROM notifications WHERE post_id = $1 AND user_id = $2', [id, addressee.id]).then(() => undefined),
+    );
+    expect(await addedLinks(report, 'missing-rows')).toEqual([`posts:${id} -> ${addressee.id}`]);
+    expect(report.ok).toBe(false);
   });
 
   it('(e) a named post given the ip hash of an anonymous one', async () => {

@@ -98,7 +98,8 @@ export async function eventRoutes(app: FastifyInstance) {
     // A `notification` event on a signed-in stream says its user's whole unread count:
     // their account's rows and their tags' (section 13). An account's event carries the
     // account's count as written; a tag's carries none. So a stream whose user has tags
-    // counts the tags' rows when it hears one (and the account's for a tag's event); one
+    // counts both parts when it hears either (the written count may hold rows about their
+    // own anonymous writing, which they are never shown: notifications/service.ts); one
     // without tags sends the account's events as they are, at no cost. Counted in the
     // order heard, so the stream's ids stay in order: events wait behind a count in flight.
     const counted = (event: LoggedEvent) => isNotification(event) && tags.length > 0;
@@ -108,8 +109,9 @@ export async function eventRoutes(app: FastifyInstance) {
         const unread = await notifications.unreadParts({ userId: user.id, tags });
         return events.map((event) => {
           if (!isNotification(event)) return event;
-          const account = typeof event.data.unread === 'number' ? event.data.unread : unread.account;
-          return { ...event, data: { unread: account + unread.tags } };
+          // The account's part as counted here, not as written: the writer's count holds
+          // the rows about this reader's own anonymous writing, which the reader never sees.
+          return { ...event, data: { unread: unread.account + unread.tags } };
         });
       } catch (error) {
         request.log.warn({ err: error }, 'could not count unread notifications for a stream');

@@ -39,12 +39,22 @@ const recipientOf = (row: string) =>
 
 /**
  * Who is chosen from `candidates`: one row per recipient (an account or a tag), the
- * lowest rank winning, except the actor themself, by account (`authorId`) or by their
- * tag in the thread (`authorTag`), which the request knows and no row keeps: so neither
- * a named nor an anonymous reply of an author to their own anonymous post notifies them.
+ * lowest rank winning, except the actor themself *in the same guise*: a named actor's
+ * own account (`authorId`), an anonymous actor's own tag in the thread (`authorTag`).
+ * Both of those are already joined in plain sight (the named row names the account; an
+ * anonymous row carries the tag), so leaving them out tells a dump nothing.
+ *
+ * Across guises the row is always written: an anonymous reply to its author's named post
+ * (or mentioning their own name), a named reply to its author's anonymous thread or post.
+ * A missing row there would be a link (CONTRACT.md section 13): anyone holding a dump
+ * recomputes the candidates from the content (thread author, parent, quotes, mentions)
+ * and, where the one notification that should be there is not, knows that the actor is
+ * its recipient. The author never sees such a row: reading leaves out the rows about
+ * their own writing (service.ts, `notAboutOwnWriting`).
  */
-const notActor = (authorId: number | null, authorTag: string | null) =>
-  sql`(recipient IS NOT NULL AND recipient IS DISTINCT FROM ${authorId}::int OR recipient_tag IS NOT NULL AND recipient_tag IS DISTINCT FROM ${authorTag}::varchar)`;
+const notActor = (anonymous: SQL, authorId: number | null, authorTag: string | null) =>
+  sql`(recipient IS NOT NULL AND (${anonymous} OR recipient IS DISTINCT FROM ${authorId}::int)
+    OR recipient_tag IS NOT NULL AND (NOT ${anonymous} OR recipient_tag IS DISTINCT FROM ${authorTag}::varchar))`;
 
 const chosenFrom = (candidates: string) =>
   sql.raw(`SELECT DISTINCT ON (recipient, recipient_tag) recipient, recipient_tag, type FROM ${candidates}
@@ -69,7 +79,7 @@ async function insertNotifications(
       notified AS (
         INSERT INTO notifications (user_id, recipient_tag, type, thread_id, post_id, actor_id)
         SELECT recipient, recipient_tag, type, ${about.threadId}::int, ${about.postId}::int, ${actor}::int FROM chosen
-        WHERE ${notActor(about.authorId, about.authorTag)}
+        WHERE ${notActor(sql`${about.isAnonymous}::boolean`, about.authorId, about.authorTag)}
         RETURNING user_id, recipient_tag),
       burned AS (
         SELECT nextval(${NOTIFICATION_IDS}) FROM generate_series(1, (SELECT count(*) FROM candidates) - (SELECT count(*) FROM notified)))
@@ -122,8 +132,9 @@ export function notifyTip(db: DbOrTx, tip: { threadId: number | null; postId: nu
  * as insertNotifications: to the thread's author and the parent post's (`reply`), the
  * authors of live posts of this thread it quotes (`quote`), by account or, for
  * anonymous content, by its author tag; the users it mentions (`mention`); one per
- * recipient, never the author: `actor.id` is their account and `actor.tag` their tag in
- * this thread, both known to the request and neither kept on an anonymous row.
+ * recipient, never the author in the guise they wrote in (notActor): `actor.id` is their
+ * account and `actor.tag` their tag in this thread, both known to the request and
+ * neither kept on an anonymous row.
  */
 export function replyNotificationsCtes(content: string, actor: { id: number; tag: string | null }): SQL {
   const { quotedPostIds, mentionedUsernames } = referencesIn(content);
@@ -141,7 +152,7 @@ export function replyNotificationsCtes(content: string, actor: { id: number; tag
     notified AS (
       INSERT INTO notifications (user_id, recipient_tag, type, thread_id, post_id, actor_id)
       SELECT c.recipient, c.recipient_tag, c.type, post.thread_id, post.id, CASE WHEN post.is_anonymous THEN NULL ELSE post.user_id END
-      FROM notify_chosen c, post WHERE ${notActor(actor.id, actor.tag)}
+      FROM notify_chosen c, post WHERE ${notActor(sql`post.is_anonymous`, actor.id, actor.tag)}
       RETURNING user_id, recipient_tag),
     notify_burned AS (
       SELECT nextval(${NOTIFICATION_IDS}) FROM generate_series(1, (SELECT count(*) FROM notify_candidates) - (SELECT count(*) FROM notified)))`;

@@ -23,6 +23,20 @@ const addressedTo = ({ userId, tags }: Recipient): SQL =>
     : or(eq(notifications.userId, userId), sql`${notifications.recipientTag} = ANY(${sql.param(tags)}::text[])`)!;
 
 /**
+ * Leaves out the rows about the reader's own writing: no one is told of their own action
+ * (CONTRACT.md section 11). Such rows exist only across guises (create.ts, notActor: a
+ * named reply to the reader's own anonymous post, an anonymous reply to or mention of
+ * the reader's named self), written so that a dump cannot spot the one row missing. The
+ * row's subject is the actor's writing (the post, or the thread when there is no post),
+ * except for a tip, whose subject is the recipient's own content.
+ */
+const notAboutOwnWriting = ({ userId, tags }: Recipient): SQL => sql`NOT (${notifications.type} <> 'tip' AND CASE
+    WHEN ${notifications.postId} IS NOT NULL THEN EXISTS (SELECT 1 FROM posts p WHERE p.id = ${notifications.postId}
+      AND (p.user_id = ${userId} OR p.author_tag = ANY(${sql.param(tags)}::text[])))
+    ELSE EXISTS (SELECT 1 FROM threads t WHERE t.id = ${notifications.threadId}
+      AND (t.user_id = ${userId} OR t.author_tag = ANY(${sql.param(tags)}::text[]))) END)`;
+
+/**
  * The signed-in user's notifications (CONTRACT.md section 11). Every query is keyed by
  * the caller's own id and tags: no route takes a user id or a tag, so no one reads or
  * marks anyone else's. Rows hold ids only; the actor's name is read at answer time, so
@@ -51,7 +65,7 @@ export function createNotificationService({ db, log }: { db: Db; log: PublishLog
         })
         .from(notifications)
         .leftJoin(users, eq(users.id, notifications.actorId))
-        .where(and(addressedTo(recipient), before === undefined ? undefined : lt(notifications.id, before)))
+        .where(and(addressedTo(recipient), notAboutOwnWriting(recipient), before === undefined ? undefined : lt(notifications.id, before)))
         .orderBy(desc(notifications.id))
         .limit(NOTIFICATIONS_PER_PAGE);
       return rows.map((row) => ({
@@ -69,16 +83,22 @@ export function createNotificationService({ db, log }: { db: Db; log: PublishLog
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(notifications)
-        .where(and(addressedTo(recipient), isNull(notifications.readAt)));
+        .where(and(addressedTo(recipient), notAboutOwnWriting(recipient), isNull(notifications.readAt)));
       return { count: row?.count ?? 0 };
     },
 
-    /** The unread count in its two parts, the account's rows and the tags', for a live stream (modules/events). */
-    async unreadParts({ userId, tags }: Recipient): Promise<{ account: number; tags: number }> {
+    /**
+     * The unread count in its two parts, the account's rows and the tags', for a live
+     * stream (modules/events), both without the rows about the reader's own writing (an
+     * account's event counts them as written, so that its count moves as anyone's would).
+     */
+    async unreadParts(recipient: Recipient): Promise<{ account: number; tags: number }> {
+      const { userId, tags } = recipient;
+      const own = notAboutOwnWriting(recipient);
       const [row] = (
         await db.execute<{ account: number; tags: number }>(sql`
-          SELECT (SELECT count(*) FROM ${notifications} WHERE ${notifications.userId} = ${userId} AND ${notifications.readAt} IS NULL)::int AS account,
-            (SELECT count(*) FROM ${notifications} WHERE ${notifications.recipientTag} = ANY(${sql.param(tags)}::text[]) AND ${notifications.readAt} IS NULL)::int AS tags`)
+          SELECT (SELECT count(*) FROM ${notifications} WHERE ${notifications.userId} = ${userId} AND ${notifications.readAt} IS NULL AND ${own})::int AS account,
+            (SELECT count(*) FROM ${notifications} WHERE ${notifications.recipientTag} = ANY(${sql.param(tags)}::text[]) AND ${notifications.readAt} IS NULL AND ${own})::int AS tags`)
       ).rows;
       return { account: row?.account ?? 0, tags: row?.tags ?? 0 };
     },
