@@ -26,6 +26,8 @@ declare module 'fastify' {
      * appeals). Each family's prefixes are recorded only with that family's writing.
      */
     contentIpHash(isAnonymous: boolean): Promise<string>;
+    /** Every hash a ban may cover the client by: both families' address and range hashes. */
+    readonly banKeys: string[];
     /** Throws 403 'You are banned: <reason>' (with the ban) while a ban in force covers the client. */
     assertNotBanned(): Promise<void>;
   }
@@ -126,12 +128,19 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
   // only when one of them matches (for its details), or when that list cannot be trusted.
   const { banList } = app.services;
   // A ban made from anonymous writing holds its family's hash: both families are checked.
-  async function banOf(hashes: IpHashes, anonymous: IpHashes) {
-    const keys = [hashes.ip, hashes.subnet, hashes.wide, anonymous.ip, anonymous.subnet, anonymous.wide];
+  async function banOf(hashes: IpHashes, keys: string[]) {
     if (!banList.mayCover(keys)) return undefined;
     const [ban] = await findBan.execute({ hashes: keys, ipHash: hashes.ip });
     return ban;
   }
+
+  app.decorateRequest('banKeys', {
+    getter(this: FastifyRequest) {
+      const named = this.ipHashes;
+      const anonymous = anonymousHashesOf(this);
+      return [named.ip, named.subnet, named.wide, anonymous.ip, anonymous.subnet, anonymous.wide];
+    },
+  });
 
   app.decorateRequest('contentIpHash', async function (this: FastifyRequest, isAnonymous: boolean) {
     const hashes = isAnonymous ? anonymousHashesOf(this) : this.ipHashes;
@@ -143,7 +152,7 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
     const hashes = this.ipHashes;
     // Nothing is recorded here: a prefix row touched at the instant of an anonymous write
     // would sit beside it in time under the other family's hash.
-    const ban = await banOf(hashes, anonymousHashesOf(this));
+    const ban = await banOf(hashes, this.banKeys);
     if (ban) {
       const notice: BanNotice = { reason: ban.reason, expiresAt: ban.expiresAt?.toISOString() ?? null, appealable: !ban.appealed };
       throw new BannedError(bannedMessage(ban.reason), notice);

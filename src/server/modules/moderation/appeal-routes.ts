@@ -19,13 +19,13 @@ export async function appealRoutes(app: FastifyInstance) {
   app.get('/api/bans/mine', async (request, reply) => {
     // The answer depends on the address, not on a cookie: no shared cache may keep it.
     reply.header('cache-control', 'private, no-store');
-    return appeals.mine(request.ipHashes, () => request.ownSuspension());
+    return appeals.mine({ ipHash: request.ipHash, banKeys: request.banKeys }, () => request.ownSuspension());
   });
 
   // The banned visitor's own way out: the one write a ban must not refuse.
   app.post('/api/bans/appeal', gated({ ban: false }), async (request, reply) => {
     const { message } = parseInput(appealSchema, request.body);
-    return reply.code(201).send(await appeals.appeal(request.ipHashes, message, () => request.ownSuspension()));
+    return reply.code(201).send(await appeals.appeal({ ipHash: request.ipHash, banKeys: request.banKeys }, message, () => request.ownSuspension()));
   });
 
   app.get('/api/moderation/appeals', async (request) => {

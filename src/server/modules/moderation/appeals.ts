@@ -3,7 +3,6 @@ import type { Appeal, AppealStatus, BanScope, MyAppeal, MyBan } from '../../../s
 import type { Db, DbOrTx } from '../../db/client.js';
 import { authorSuspensions, banAppeals, bannedIps, users } from '../../db/schema.js';
 import { ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
-import type { IpHashes } from '../../lib/ip-prefix.js';
 import type { BanList } from './ban-list.js';
 import { recordModeration } from './log.js';
 import type { SuspensionList } from './suspension-list.js';
@@ -18,15 +17,25 @@ export const APPEAL_DECIDED = 'This appeal has already been decided';
 const QUEUE_SIZE = 100;
 
 /**
+ * A banned visitor as an appeal knows them: the IP hash an appeal keeps (the named
+ * family's, which nothing anonymous holds) and every hash a ban may cover them by (both
+ * families' address and ranges: plugins/client-ip.ts `banKeys`).
+ */
+export interface BanClient {
+  ipHash: string;
+  banKeys: string[];
+}
+
+/**
  * The ban in force that covers these hashes, the one lasting longest: the same rule as
  * the ban check (plugins/client-ip.ts), so the ban a visitor appeals is the one they see.
  */
-async function banCovering(db: DbOrTx, hashes: IpHashes) {
+async function banCovering(db: DbOrTx, keys: string[]) {
   const [ban] = await db
     .select({ id: bannedIps.id, reason: bannedIps.reason, expiresAt: bannedIps.expiresAt, bannedAt: bannedIps.bannedAt })
     .from(bannedIps)
     .where(
-      sql`coalesce(${bannedIps.rangeHash}, ${bannedIps.ipHash}) in (${hashes.ip}, ${hashes.subnet}, ${hashes.wide})
+      sql`coalesce(${bannedIps.rangeHash}, ${bannedIps.ipHash}) = any(${sql.param(keys)}::varchar[])
         and (${bannedIps.expiresAt} is null or ${bannedIps.expiresAt} > now())`,
     )
     .orderBy(sql`${bannedIps.expiresAt} desc nulls first`, sql`${bannedIps.id} desc`)
@@ -141,8 +150,8 @@ export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>, s
     };
   }
 
-  async function mine(hashes: IpHashes, suspension?: () => Promise<SuspensionFound | undefined>): Promise<MyBan> {
-    const ban = await banCovering(db, hashes);
+  async function mine(client: BanClient, suspension?: () => Promise<SuspensionFound | undefined>): Promise<MyBan> {
+    const ban = await banCovering(db, client.banKeys);
     if (!ban) {
       const suspended = await suspension?.();
       return suspended ? suspensionAppeal(suspended) : null;
@@ -152,7 +161,7 @@ export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>, s
     const [appeal] = await db
       .select({ status: banAppeals.status, message: banAppeals.message, response: banAppeals.response, createdAt: banAppeals.createdAt, decidedAt: banAppeals.decidedAt })
       .from(banAppeals)
-      .where(and(eq(banAppeals.banId, ban.id), eq(banAppeals.ipHash, hashes.ip)));
+      .where(and(eq(banAppeals.banId, ban.id), eq(banAppeals.ipHash, client.ipHash)));
     return {
       ban: { reason: ban.reason, expiresAt: ban.expiresAt?.toISOString() ?? null, bannedAt: ban.bannedAt.toISOString(), appealable: !appeal },
       appeal: appeal ? serializeMine(appeal) : null,
@@ -167,13 +176,13 @@ export function createAppealService(db: Db, banList: Pick<BanList, 'changed'>, s
      * address (or a lost race for the first) is a 409; another address behind the same
      * range ban appeals for itself.
      */
-    async appeal(hashes: IpHashes, message: string, suspension?: () => Promise<SuspensionFound | undefined>): Promise<MyAppeal> {
-      const ban = await banCovering(db, hashes);
+    async appeal(client: BanClient, message: string, suspension?: () => Promise<SuspensionFound | undefined>): Promise<MyAppeal> {
+      const ban = await banCovering(db, client.banKeys);
       // A suspension's appeal holds its id and the message: no ipHash, no user (CONTRACT.md section 13).
       const suspended = ban ? undefined : await suspension?.();
       if (!ban && !suspended) throw new NotFoundError(NOT_BANNED_YOU);
       try {
-        const values = ban ? { banId: ban.id, message, ipHash: hashes.ip } : { suspensionId: suspended!.id, message };
+        const values = ban ? { banId: ban.id, message, ipHash: client.ipHash } : { suspensionId: suspended!.id, message };
         const [row] = await db.insert(banAppeals).values(values).returning();
         return serializeMine(row!);
       } catch (error) {
