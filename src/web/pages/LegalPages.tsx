@@ -107,7 +107,7 @@ function AnonymityBody() {
         which account.
       </p>
       <h3 className="mt-2 font-semibold">What it does not protect against</h3>
-      <ul className="list-disc space-y-1 pl-6">
+      <ul className="list-disc pl-6 [&>li+li]:mt-1">
         <li>Someone who runs modified server code while you sign in: your key is unlocked on the server for as long as you are signed in.</li>
         <li>Analysis of network traffic, such as matching the times you connect with the times posts appear.</li>
         <li>Your writing style, and anything your words themselves give away.</li>
