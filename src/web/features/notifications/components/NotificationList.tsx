@@ -6,7 +6,10 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
 import { NotificationEntry } from './NotificationEntry';
 
-/** The /notifications page's list: every notification, 20 at a time ('Load more'), and 'Mark all read'. */
+/**
+ * The /notifications page's list: every notification, 20 at a time ('Load more'), and 'Mark all read'.
+ * Opening an entry reads it, as in the bell's menu.
+ */
 export function NotificationList({ userId }: { userId: number }) {
   const notifications = useNotifications(userId);
   const markRead = useMarkRead(userId);
@@ -29,7 +32,11 @@ export function NotificationList({ userId }: { userId: number }) {
         <ul className="grid divide-y rounded-lg border">
           {items.map((notification) => (
             <li key={notification.id}>
-              <NotificationEntry notification={notification} className="p-3 hover:bg-accent" />
+              <NotificationEntry
+                notification={notification}
+                className="p-3 hover:bg-accent"
+                onOpen={() => notification.readAt === null && markRead.mutate([notification.id])}
+              />
             </li>
           ))}
         </ul>
