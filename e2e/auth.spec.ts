@@ -1,4 +1,4 @@
-import { expect, expectToast, registerViaApi, test, uniqueUsername } from './fixtures.js';
+import { expect, expectHydrated, expectToast, registerViaApi, test, uniqueUsername } from './fixtures.js';
 
 const PASSWORD = 'correct horse';
 
@@ -54,6 +54,8 @@ test.describe('login and logout', () => {
     const username = uniqueUsername('lg');
     await registerViaApi(page, username, PASSWORD);
     await page.goto('/');
+    // A click before hydration lands on a plain button and does nothing (seen on a busy machine).
+    await expectHydrated(page);
 
     await page.getByRole('button', { name: 'LG, user menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
