@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BanNotice } from '../../shared/api.js';
 import { banAppeals, bannedIps, ipHashPrefixes } from '../db/schema.js';
-import { canonicalAddress, type CanonicalAddress } from '../lib/client-address.js';
+import { canonicalAddress, partsOf, type CanonicalAddress } from '../lib/client-address.js';
 import { BannedError } from '../lib/errors.js';
 import { createIpHasher, type IpHashes } from '../lib/ip-prefix.js';
 
@@ -19,6 +19,13 @@ declare module 'fastify' {
     readonly ipHash: string;
     /** ipHash and the keyed hashes of the address's /24 and /16 (IPv6 /64 and /48), for range bans. */
     readonly ipHashes: IpHashes;
+    /**
+     * What the limits count a client by (rate limits, open event streams, the proof of
+     * work's caller count): ipHash for an IPv4 address, the keyed hash of its /64 for an
+     * IPv6 one. One IPv6 host or household is routinely given a whole /64, so counting by
+     * address would give it 2^64 fresh counters.
+     */
+    readonly limitKey: string;
     /**
      * The IP hash a thread or post keeps, with its prefixes recorded for range bans:
      * anonymous writing's under a key of its own (CONTRACT.md section 13), so no IP hash
@@ -43,6 +50,15 @@ const addressCache = Symbol('clientAddress');
 /** The ipHash of an address however it is spelled (what a request from it is given). */
 export function hashIp(secret: string, ip: string): string {
   return createIpHasher(secret).hashIp(canonicalAddress(ip));
+}
+
+/**
+ * The key the limits count a client by: its ipHash for IPv4 (and the one shared
+ * unparsable client), the hash of its /64 for IPv6 (`request.limitKey`).
+ */
+export function limitKeyOf(address: CanonicalAddress, hashes: IpHashes): string {
+  const parts = partsOf(address);
+  return parts && 'v6' in parts ? hashes.subnet : hashes.ip;
 }
 
 /** How long this instance trusts that it has recorded an ipHash's prefixes (their row's lastSeenAt). */
@@ -71,6 +87,11 @@ export const clientIpPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('ipHash', {
     getter(this: FastifyRequest) {
       return this.ipHashes.ip;
+    },
+  });
+  app.decorateRequest('limitKey', {
+    getter(this: FastifyRequest) {
+      return limitKeyOf(this.clientAddress, this.ipHashes);
     },
   });
   const anonymousHashesOf = (request: FastifyRequest & { [anonymousHashesCache]?: IpHashes }) =>

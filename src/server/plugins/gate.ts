@@ -71,7 +71,9 @@ export const gatePlugin = fp(async (app: FastifyInstance) => {
     }
     if (gate.rateLimit) {
       const { max, timeWindowMs } = RATE_LIMITS[gate.rateLimit];
-      route.config = { ...route.config, rateLimit: { max, timeWindow: timeWindowMs } } as typeof route.config;
+      // One count per named limit, whatever route spends it: the API and the HTML form of a
+      // login are one budget (plugins/rate-limit-store.ts keys the counters by `bucket`).
+      route.config = { ...route.config, rateLimit: { max, timeWindow: timeWindowMs, bucket: gate.rateLimit } } as typeof route.config;
     }
     const check = (request: FastifyRequest, reply: FastifyReply) => admit(request, reply, gate);
     const own = route.preHandler;

@@ -52,8 +52,8 @@ export class MemoryCounters {
  * The rate limits' store (CONTRACT.md sections 1 and 9): counters in Redis, shared by
  * every instance, while Redis answers; this instance's memory while it does not, so a
  * Redis outage neither switches the limits off nor fails requests; Redis again as soon
- * as it answers (lib/redis.ts). Keys are `hushboard-rl:{method}{url}-{ipHash}`, as with
- * the plugin's own Redis store before.
+ * as it answers (lib/redis.ts). Keys are `hushboard-rl:limit:{name}-{limitKey}` for a named
+ * limit (shared by every route taking it), else `hushboard-rl:{method}{url}-{limitKey}`.
  */
 export function counterStore(redis: RedisLink | undefined, memory = new MemoryCounters()) {
   class CounterStore implements FastifyRateLimitStore {
@@ -79,10 +79,14 @@ export function counterStore(redis: RedisLink | undefined, memory = new MemoryCo
       );
     }
 
-    /** A route's counters (the plugin passes the route's merged options, with routeInfo). */
+    /**
+     * A route's counters (the plugin passes the route's merged options, with routeInfo):
+     * those of its named limit (`bucket`, set by the write gate), which every route taking
+     * that limit shares, else the route's own.
+     */
     child(routeOptions: unknown): FastifyRateLimitStore {
-      const { routeInfo } = routeOptions as { routeInfo: { method: string; url: string } };
-      return new CounterStore(undefined, `${this.prefix}${routeInfo.method}${routeInfo.url}-`);
+      const { routeInfo, bucket } = routeOptions as { routeInfo: { method: string; url: string }; bucket?: string };
+      return new CounterStore(undefined, bucket ? `${this.prefix}limit:${bucket}-` : `${this.prefix}${routeInfo.method}${routeInfo.url}-`);
     }
   }
   return CounterStore;

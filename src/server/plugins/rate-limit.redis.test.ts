@@ -56,7 +56,7 @@ describe.skipIf(!redisServerBinary)('rate limits and readiness with REDIS_URL', 
     expect(await attempts(first, '192.0.2.10', LOGIN_MAX)).toEqual(Array(LOGIN_MAX).fill(401));
     expect(await attempts(second, '192.0.2.10', 1)).toEqual([429]);
     expect(await attempts(second, '192.0.2.11', 1)).toEqual([401]);
-    expect((await redis.keys('hushboard-rl:POST/api/login-*')).length).toBe(2);
+    expect((await redis.keys('hushboard-rl:limit:login-*')).length).toBe(2);
   });
 
   it('while Redis is stopped: /readyz 503 within a second, limits counted in each instance’s memory; back in Redis when it returns', async () => {

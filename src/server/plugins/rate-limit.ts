@@ -5,7 +5,8 @@ import type { RedisLink } from '../lib/redis.js';
 import { counterStore } from './rate-limit-store.js';
 
 /**
- * Per-route limits keyed by the client's IP hash (so not even Redis sees raw IPs).
+ * Per-route limits keyed by the client's limit key (plugins/client-ip.ts: the IP hash, or an IPv6
+ * address's /64 hash), so not even Redis sees raw IPs.
  * Counters live in memory, or in Redis when REDIS_URL is set so that several instances
  * share them; while Redis is away they are counted in this instance's memory
  * (rate-limit-store.ts), so an outage neither lifts the limits nor fails the request.
@@ -20,7 +21,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { redis }: { redi
     store: counterStore(redis),
     // The store answers from memory when Redis fails: an error here is a bug, not an outage.
     skipOnError: false,
-    keyGenerator: (request) => request.ipHash,
+    keyGenerator: (request) => request.limitKey,
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many requests, please try again in ${context.after}`,

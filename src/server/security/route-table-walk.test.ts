@@ -37,6 +37,8 @@ let gated: GatedApp;
 let admin: TestUser;
 let author: TestUser;
 const BANNED_IP = '10.250.0.1';
+/** The forms' banned address: a named limit is one budget for the API and its form (shared-limits.test.ts), so they walk from two. */
+const BANNED_FORM_IP = '10.250.0.2';
 const EVIL = 'https://evil.example';
 const CSRF_REFUSED = 'Invalid or missing CSRF token';
 const hashOf = (ip: string) => createIpHasher(SECRET).hashesOf(canonicalAddress(ip)).ip;
@@ -188,6 +190,8 @@ beforeAll(async () => {
   [admin, author] = await Promise.all([signUp(t, { admin: true, prefix: 'walka' }), signUp(t, { prefix: 'walkb' })]);
   await knownAddress(t, BANNED_IP);
   await banAddress(BANNED_IP);
+  await knownAddress(t, BANNED_FORM_IP);
+  await banAddress(BANNED_FORM_IP);
 }, 240_000);
 afterAll(() => gated?.close());
 
@@ -248,7 +252,7 @@ describe('every write route refuses, and changes nothing, through every spelling
         await refused('(a) without a CSRF token', await request(target, { withToken: false, origin: ours, ip: await freshAddress(t) }), 403, CSRF_REFUSED);
         await refused('(b) from another origin', await request(target, { withToken: true, origin: EVIL, ip: await freshAddress(t) }), 403, CSRF_REFUSED);
         if (BANNED_FROM.has(key)) {
-          await refused('(c) under an IP ban', await request(target, { withToken: true, origin: ours, ip: BANNED_IP }), 403, 'You are banned: walking');
+          await refused('(c) under an IP ban', await request(target, { withToken: true, origin: ours, ip: c.form ? BANNED_FORM_IP : BANNED_IP }), 403, 'You are banned: walking');
         }
         if (WORK_FOR[key]) {
           await refused('(d) without proof of work', await request(target, { withToken: true, origin: ours, ip: await freshAddress(t) }), 428, c.form ? '' : 'Proof of work required');

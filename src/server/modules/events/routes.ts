@@ -149,7 +149,8 @@ export async function eventRoutes(app: FastifyInstance) {
       : undefined;
     const stream: LiveStream = {
       topics,
-      ipHash: request.ipHash,
+      // Counted per IPv4 address or IPv6 /64 (plugins/client-ip.ts limitKey).
+      ipHash: request.limitKey,
       session,
       author,
       deliver(event) {

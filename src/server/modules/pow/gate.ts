@@ -38,7 +38,7 @@ export function createPowGate({ mode, challenges, spent, difficulty }: { mode: P
     // The signed-in caller is counted under a hash of their author key, never their id:
     // a counter naming an account that moves as an anonymous reply is written would link them.
     const caller = request.authorKey ? createHash('sha256').update('pow-caller:').update(request.authorKey).digest('hex').slice(0, 32) : undefined;
-    const work = await demanded({ ipHash: request.ipHash, caller });
+    const work = await demanded({ ipHash: request.limitKey, caller });
     if (work === 0) return PASSED;
     return { passed: false, challenge: await challenges.issue(action, work) };
   }
