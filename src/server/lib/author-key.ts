@@ -116,8 +116,21 @@ export function authorTag(key: AuthorKey, threadId: number): string {
  * (which suspensions name).
  */
 export function posterIdOfTag(tag: string): string {
-  return createHash('sha256').update(`poster-id:${tag}`).digest('base64url').slice(0, 8);
+  let id = posterIds.get(tag);
+  if (id === undefined) {
+    id = createHash('sha256').update(`poster-id:${tag}`).digest('base64url').slice(0, 8);
+    if (posterIds.size >= POSTER_IDS_KEPT) posterIds.clear();
+    posterIds.set(tag, id);
+  }
+  return id;
 }
+
+/**
+ * A thread page hashes one tag per anonymous reply: the IDs are kept (a tag and its ID
+ * are both public, so keeping them tells nothing), emptied when full.
+ */
+const POSTER_IDS_KEPT = 50_000;
+const posterIds = new Map<string, string>();
 
 /** A signed-in author's tags, one HMAC per thread, kept for the request that asks. */
 export function authorTagsOf(key: AuthorKey): (threadId: number) => string {

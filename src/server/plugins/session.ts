@@ -56,6 +56,8 @@ export function isApiRoute(request: FastifyRequest): boolean {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Sessions whose opened author key an instance keeps in memory; emptied when full. */
+const OPENED_KEPT = 10_000;
 const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 
 /** The cookie carries a random token; the table keeps only its hash. */
@@ -104,6 +106,21 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     .limit(1)
     .prepare('session_user');
 
+  // Every signed-in request opens its key (an HKDF and an AES-GCM): what it opened is kept
+  // in this process's memory by session id, and reused while the row holds the same sealed
+  // form (an altered row is opened again, and refused).
+  const opened = new Map<string, { sealed: string; key: AuthorKey }>();
+  const openSealed = (id: string, sealed: string, token: string): AuthorKey | null => {
+    const kept = opened.get(id);
+    if (kept?.sealed === sealed) return kept.key;
+    const key = openForSession(sealed, token);
+    if (key) {
+      if (opened.size >= OPENED_KEPT) opened.clear();
+      opened.set(id, { sealed, key });
+    }
+    return key;
+  };
+
   const loadSession = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const id = sessionIdOf(token);
     const [row] = await findSession.execute({ id });
@@ -113,7 +130,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     // form does not open) ends the session: signed out, told why, never a 500.
     const authorKey =
       row.authorKeySealed !== null
-        ? openForSession(row.authorKeySealed, token)
+        ? openSealed(id, row.authorKeySealed, token)
         : row.user.authorKeyEscrow !== null
           ? unescrow(row.user.authorKeyEscrow, secret)
           : null;
