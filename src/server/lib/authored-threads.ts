@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { authoredThreads } from '../db/schema.js';
 import { payeesForNewThreads } from './anonymous-addresses.js';
@@ -42,8 +42,25 @@ export async function listAuthoredThreads(db: DbOrTx, key: AuthorKey): Promise<A
  * anonymous writing's notifications are addressed to (modules/notifications).
  */
 export async function listAuthorTags(db: DbOrTx, key: AuthorKey): Promise<string[]> {
+  return (await authoredPairs(db, key))?.tags ?? [];
+}
+
+/**
+ * An author's anonymous writing as SQL can find it: the (thread, tag) pair of each thread
+ * on their sealed list, and `rows`, those pairs as a row set (`(thread_id, author_tag) IN
+ * ${rows}`). Null when the list is empty. One read of the list, however many queries use it.
+ */
+export interface AuthoredPairs {
+  threadIds: number[];
+  tags: string[];
+  rows: SQL;
+}
+
+export async function authoredPairs(db: DbOrTx, key: AuthorKey): Promise<AuthoredPairs | null> {
   const { threadIds } = await listAuthoredThreads(db, key);
-  return threadIds.map((threadId) => authorTag(key, threadId));
+  if (threadIds.length === 0) return null;
+  const tags = threadIds.map((threadId) => authorTag(key, threadId));
+  return { threadIds, tags, rows: sql`(SELECT * FROM unnest(${sql.param(threadIds)}::int[], ${sql.param(tags)}::text[]))` };
 }
 
 /**

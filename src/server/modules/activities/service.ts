@@ -2,8 +2,8 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Activity } from '../../../shared/api.js';
 import type { DbOrTx } from '../../db/client.js';
 import { userActivities } from '../../db/schema.js';
-import { type AuthorKey, authorTag } from '../../lib/author-key.js';
-import { listAuthoredThreads } from '../../lib/authored-threads.js';
+import type { AuthorKey } from '../../lib/author-key.js';
+import { authoredPairs } from '../../lib/authored-threads.js';
 
 /** Every kind of action a user's activity timeline shows, with what it needs to be described. */
 export type ActivityEvent =
@@ -79,10 +79,9 @@ const ANONYMOUS_ENTRIES = 50;
  * negative, so they never meet an entry's: -2n for thread n, -(2n + 1) for reply n.
  */
 async function listAnonymousActivities(db: DbOrTx, key: AuthorKey): Promise<(Activity & { at: number })[]> {
-  const { threadIds } = await listAuthoredThreads(db, key);
-  if (threadIds.length === 0) return [];
-  const tags = threadIds.map((threadId) => authorTag(key, threadId));
-  const pairs = sql`(SELECT * FROM unnest(${sql.param(threadIds)}::int[], ${sql.param(tags)}::text[]))`;
+  const own = await authoredPairs(db, key);
+  if (!own) return [];
+  const pairs = own.rows;
   const [threadRows, postRows] = await Promise.all([
     db.execute<{ id: number; title: string; created_at: string }>(sql`
       SELECT id, title, created_at FROM threads WHERE (id, author_tag) IN ${pairs} AND NOT is_deleted

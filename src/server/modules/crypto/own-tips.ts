@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import { TIP_USD_RATES } from '../../../shared/constants.js';
 import { toBaseUnits, usdEstimate } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { AuthorKey } from '../../lib/author-key.js';
-import { authorTag } from '../../lib/author-key.js';
-import { listAuthoredThreads } from '../../lib/authored-threads.js';
+import type { AuthoredPairs } from '../../lib/authored-threads.js';
 
 /** users.total_tips_received is numeric(18, 8): the figures are read and written at 8 decimals. */
 const DECIMALS = 8;
@@ -20,12 +18,9 @@ const asNumeric = (units: bigint) => `${units / UNIT}.${(units % UNIT).toString(
  * the threads on their sealed list, their tag in each, the content carrying that tag,
  * the tips to it. Each tip is estimated as the settlement estimated the named ones.
  */
-export async function anonymousTipsReceived(db: DbOrTx, key: AuthorKey): Promise<bigint> {
-  const { threadIds } = await listAuthoredThreads(db, key);
-  if (threadIds.length === 0) return 0n;
-  const tags = threadIds.map((threadId) => authorTag(key, threadId));
+export async function anonymousTipsReceived(db: DbOrTx, own: AuthoredPairs): Promise<bigint> {
   const rows = await db.execute<{ amount: string; currency: string }>(sql`
-    WITH mine (thread_id, tag) AS (SELECT * FROM unnest(${sql.param(threadIds)}::int[], ${sql.param(tags)}::text[]))
+    WITH mine (thread_id, tag) AS ${own.rows}
     SELECT t.amount, t.currency FROM mine
       JOIN threads th ON th.id = mine.thread_id AND th.author_tag = mine.tag AND th.is_anonymous
       JOIN crypto_tips t ON t.thread_id = th.id AND t.post_id IS NULL AND t.status = 'confirmed'
@@ -43,10 +38,10 @@ export async function anonymousTipsReceived(db: DbOrTx, key: AuthorKey): Promise
 
 /**
  * The owner's full tip figure: the named total kept on their account plus what their
- * key finds for their anonymous writing. Without a key (an admin looking, a session that
- * holds none) it is the named total.
+ * key finds for their anonymous writing (`own`: lib/authored-threads.ts authoredPairs).
+ * Without it (an admin looking, nothing written anonymously) it is the named total.
  */
-export async function fullTipsReceived(db: DbOrTx, namedTotal: string, key: AuthorKey | null | undefined): Promise<string> {
-  const anonymous = key ? await anonymousTipsReceived(db, key) : 0n;
+export async function fullTipsReceived(db: DbOrTx, namedTotal: string, own: AuthoredPairs | null): Promise<string> {
+  const anonymous = own ? await anonymousTipsReceived(db, own) : 0n;
   return asNumeric(toBaseUnits(namedTotal, DECIMALS) + anonymous);
 }

@@ -1,12 +1,11 @@
 import { gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authorSuspensions } from '../../db/schema.js';
+import { keepNotifiedSnapshot } from '../../lib/notified-snapshot.js';
 import type { PgChannels } from '../../lib/pg-channels.js';
 
 /** Announced by the author_suspensions trigger (migration 0014) after every change. */
 export const SUSPENSION_LIST_CHANNEL = 'hushboard_suspensions';
-
-const RETRY_MS = 1_000;
 
 /** The suspensions in force by thread: each suspended tag of that thread and when it ends (Infinity: never). */
 export type SuspendedTags = ReadonlyMap<number, ReadonlyMap<string, number>>;
@@ -26,13 +25,6 @@ export interface SuspensionListDeps {
  * the last change or reset) `inForce` reads the table for that request instead.
  */
 export function createSuspensionList({ db, channels, log }: SuspensionListDeps) {
-  let tags: Map<number, Map<string, number>> | undefined;
-  let generation = 0;
-  let loading: Promise<void> | undefined;
-  let queued = false;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-
   const selectInForce = db
     .select({ threadId: authorSuspensions.threadId, tag: authorSuspensions.authorTag, expiresAt: authorSuspensions.expiresAt })
     .from(authorSuspensions)
@@ -49,42 +41,7 @@ export function createSuspensionList({ db, channels, log }: SuspensionListDeps) 
     return next;
   }
 
-  async function load(): Promise<void> {
-    const startedAt = generation;
-    const next = await read();
-    if (startedAt !== generation || closed) return;
-    tags = next;
-  }
-
-  function reload(): void {
-    if (closed) return;
-    if (loading) {
-      queued = true;
-      return;
-    }
-    clearTimeout(retry);
-    loading = load()
-      .catch((error: unknown) => {
-        log.warn({ err: error }, 'could not load the suspension list');
-        retry = setTimeout(reload, RETRY_MS);
-        retry.unref();
-      })
-      .finally(() => {
-        loading = undefined;
-        if (queued) {
-          queued = false;
-          reload();
-        }
-      });
-  }
-
-  function invalidate(): void {
-    generation++;
-    tags = undefined;
-    reload();
-  }
-
-  const unsubscribe = channels.subscribe(SUSPENSION_LIST_CHANNEL, { message: invalidate, reset: invalidate });
+  const tags = keepNotifiedSnapshot({ channels, channel: SUSPENSION_LIST_CHANNEL, log, name: 'the suspension list', read });
 
   return {
     /**
@@ -92,22 +49,19 @@ export function createSuspensionList({ db, channels, log }: SuspensionListDeps) 
      * list is known good (no promise, no query: the common case), else read from the table.
      */
     inForce(): SuspendedTags | null | Promise<SuspendedTags | null> {
-      if (!tags || !channels.listening) return read().then((fresh) => (fresh.size === 0 ? null : fresh));
-      return tags.size === 0 ? null : tags;
+      const known = tags.value;
+      if (!known) return read().then((fresh) => (fresh.size === 0 ? null : fresh));
+      return known.size === 0 ? null : known;
     },
 
     get current(): boolean {
-      return tags !== undefined && channels.listening;
+      return tags.value !== undefined;
     },
 
     /** This instance changed author_suspensions (committed): its next request sees it. */
-    changed: invalidate,
+    changed: tags.changed,
 
-    close(): void {
-      closed = true;
-      clearTimeout(retry);
-      unsubscribe();
-    },
+    close: tags.close,
   };
 }
 

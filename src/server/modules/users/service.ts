@@ -5,8 +5,8 @@ import { PROFILE_POSTS_PER_PAGE, PROFILE_THREADS_PER_PAGE } from '../../../share
 import type { updateProfileSchema } from '../../../shared/schemas/users.js';
 import type { Db } from '../../db/client.js';
 import { posts, threads, users } from '../../db/schema.js';
-import { type AuthorKey, authorTag } from '../../lib/author-key.js';
-import { listAuthoredThreads } from '../../lib/authored-threads.js';
+import type { AuthorKey } from '../../lib/author-key.js';
+import { type AuthoredPairs, authoredPairs } from '../../lib/authored-threads.js';
 import type { ImageUrlOf } from '../../lib/form.js';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors.js';
 import { USER_NOT_FOUND, USERNAME_TAKEN } from '../../lib/messages.js';
@@ -47,13 +47,11 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
    * signed. Anonymous rows name no account (CONTRACT.md section 13): the owner's are
    * found through their key, as the (thread, tag) pairs of the threads on their sealed list.
    */
-  async function ownAnonymous(viewer: Viewer, userId: number): Promise<{ threadIds: number[]; tags: string[] } | null> {
-    if (viewer.userId !== userId || !viewer.authorKey || !viewer.authorTagOf) return null;
-    const { threadIds } = await listAuthoredThreads(db, viewer.authorKey);
-    return { threadIds, tags: threadIds.map(viewer.authorTagOf) };
+  async function ownAnonymous(viewer: Viewer, userId: number): Promise<AuthoredPairs | null> {
+    if (viewer.userId !== userId || !viewer.authorKey) return null;
+    return authoredPairs(db, viewer.authorKey);
   }
-  const anonymousIn = (own: { threadIds: number[]; tags: string[] }, threadId: AnyColumn, authorTag: AnyColumn) =>
-    sql`(${threadId}, ${authorTag}) IN (SELECT * FROM unnest(${sql.param(own.threadIds)}::int[], ${sql.param(own.tags)}::text[]))`;
+  const anonymousIn = (own: AuthoredPairs, threadId: AnyColumn, authorTag: AnyColumn) => sql`(${threadId}, ${authorTag}) IN ${own.rows}`;
 
   /**
    * The user as they see themselves (GET /api/user, their own profile; CONTRACT.md
@@ -63,15 +61,14 @@ export function createUserService(db: Db, imageUrlOf: ImageUrlOf) {
    * own-tips.ts). An admin, who holds no key of theirs, sees the named figures.
    */
   async function ownView(user: UserRow, key: AuthorKey | null | undefined): Promise<CurrentUser> {
-    const own = { ...serializeCurrentUser(user), totalTipsReceived: await fullTipsReceived(db, user.totalTipsReceived, key) };
-    if (!key) return own;
-    const { threadIds } = await listAuthoredThreads(db, key);
-    if (threadIds.length === 0) return own;
-    const pairs = sql`(SELECT * FROM unnest(${sql.param(threadIds)}::int[], ${sql.param(threadIds.map((threadId) => authorTag(key, threadId)))}::text[]))`;
+    // The sealed list is read once, for the tips and the counts alike.
+    const pairs = key ? await authoredPairs(db, key) : null;
+    const own = { ...serializeCurrentUser(user), totalTipsReceived: await fullTipsReceived(db, user.totalTipsReceived, pairs) };
+    if (!pairs) return own;
     const { rows } = await db.execute<{ threads: number; posts: number }>(sql`
-      SELECT (SELECT count(*) FROM threads WHERE (id, author_tag) IN ${pairs} AND NOT is_deleted)::int AS threads,
+      SELECT (SELECT count(*) FROM threads WHERE (id, author_tag) IN ${pairs.rows} AND NOT is_deleted)::int AS threads,
         (SELECT count(*) FROM posts p JOIN threads t ON t.id = p.thread_id
-          WHERE (p.thread_id, p.author_tag) IN ${pairs} AND NOT p.is_deleted AND NOT t.is_deleted)::int AS posts`);
+          WHERE (p.thread_id, p.author_tag) IN ${pairs.rows} AND NOT p.is_deleted AND NOT t.is_deleted)::int AS posts`);
     return { ...own, threadCount: own.threadCount + (rows[0]?.threads ?? 0), postCount: own.postCount + (rows[0]?.posts ?? 0) };
   }
   const keyFor = (viewer: Viewer, id: number) => (viewer.userId === id ? viewer.authorKey : null);
