@@ -40,7 +40,12 @@ describe('a named limit is one budget across its routes', () => {
     const statuses: number[] = [];
     for (let i = 0; i < RATE_LIMITS.login.max; i++) statuses.push((await api.post('/api/login', { username: 'nobody', password: 'wrong' })).statusCode);
     expect(statuses).toEqual(Array<number>(RATE_LIMITS.login.max).fill(401));
-    expect((await formPost(ip, '/login', { username: 'nobody', password: 'wrong' })).statusCode).toBe(429);
+    const refused = await formPost(ip, '/login', { username: 'nobody', password: 'wrong' });
+    expect(refused.statusCode).toBe(429);
+    // A browser without JavaScript gets the form's page again, saying when to try, not a JSON body.
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.body).toContain('Too many requests, please try again in');
     // Another address keeps its own budget, on the form too.
     expect((await formPost('192.0.2.82', '/login', { username: 'nobody', password: 'wrong' })).statusCode).toBe(401);
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { queryContext, type DbOrTx } from '../../db/client.js';
 import { tagTopic, userTopic, type NewEvent } from '../events/index.js';
 import type { Notified } from './create.js';
 
@@ -42,11 +42,15 @@ export interface PublishLog {
  * publishUnread for a request whose write has committed: a failure (the database went
  * away in between) costs only the live bell update, which the next event or the
  * client's poll catches up, so it is logged and the request still succeeds.
+ *
+ * It runs outside the request's query context: the write it announces has committed,
+ * so a client that hangs up now must not cancel the announcement (db/cancellable-pool.ts
+ * cuts an abandoned request's queries), or the recipients' counts would miss it.
  */
 export function createPublisher(db: DbOrTx, log: PublishLog) {
   return async (notified: Notified): Promise<void> => {
     try {
-      await publishUnread(db, notified);
+      await queryContext.exit(() => publishUnread(db, notified));
     } catch (error) {
       log.warn({ err: error }, 'could not publish notification counts');
     }

@@ -92,11 +92,13 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
   };
 
   await multipartRoutes(app, (scope) => {
-    // The gate's refusals, answered as the form's page; anything else (a limit's 429, a malformed form) as the app answers it.
+    // The gate's refusals, answered as the form's page; anything else (a malformed form) as the app answers it.
     scope.setErrorHandler(async (error, request, reply) => {
       const form = formPages.get(request.routeOptions.url ?? '');
       if (!form) throw error;
       if (error instanceof UnauthorizedError) return reply.redirect('/auth', 303);
+      // A limit's refusal (Retry-After already set): the page again, saying when to try, not a JSON body.
+      if ((error as { statusCode?: unknown }).statusCode === 429) return showAgain(request, reply, form, 429, (error as Error).message);
       // A browser without JavaScript cannot solve a challenge: the form says it needs JavaScript for now.
       if (error instanceof PowRequiredError) return showAgain(request, reply, form, 428, undefined, true);
       // The CSRF token or origin, or a ban.
