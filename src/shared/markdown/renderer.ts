@@ -6,7 +6,7 @@
 // the few rules below, whose text always goes through escapeHtml.
 // No DOM and no Node here: it runs in both.
 import MarkdownIt from 'markdown-it';
-import type { StateBlock, Token } from 'markdown-it';
+import type { MarkdownIt as Markdown, StateBlock, Token } from 'markdown-it';
 import { greentext } from './greentext.js';
 import { USER_LINK_REL, cleanLinkText, isSafeHref, stripInvisible } from './links.js';
 import { mention, postReference, textRun } from './references.js';
@@ -24,7 +24,7 @@ const shallow = (rule: BlockRule): BlockRule => (state, startLine, endLine, sile
 
 const HEADING_TAGS: Record<string, string> = { h1: 'h3', h2: 'h4' };
 
-function createMarkdown(): MarkdownIt {
+function createMarkdown(): Markdown {
   const md = new MarkdownIt('default', { html: false, linkify: true, breaks: true, typographer: false, maxNesting: NESTING_MAX + 8 });
   md.disable(['table', 'image', 'html_block', 'html_inline']);
 
@@ -66,7 +66,7 @@ function createMarkdown(): MarkdownIt {
 
   const { escapeHtml } = md.utils;
   md.renderer.rules.link_open = (tokens, index) => {
-    const href = tokens[index]!.attrGet('href') ?? '';
+    const href = String(tokens[index]!.attrGet('href') ?? '');
     const external = /^https?:/i.test(href);
     return `<a href="${escapeHtml(href)}" rel="${USER_LINK_REL}"${external ? ' target="_blank"' : ''}>`;
   };
@@ -87,7 +87,7 @@ function createMarkdown(): MarkdownIt {
   return md;
 }
 
-let instance: MarkdownIt | undefined;
+let instance: Markdown | undefined;
 const markdown = () => (instance ??= createMarkdown());
 
 /** A post's or thread's Markdown as safe HTML. */
@@ -98,4 +98,62 @@ export function renderMarkdown(content: string): string {
 /** The block tokens of a post's Markdown (inline tokens in each `inline` token's children). */
 export function parseMarkdown(content: string): Token[] {
   return markdown().parse(content, {});
+}
+
+const SPOILER_PLACEHOLDER = '[spoiler]';
+
+/**
+ * Where no stylesheet hides a spoiler (a feed reader), it leaves out the text and
+ * says "[spoiler]" in its place.
+ */
+export function renderMarkdownWithoutSpoilers(content: string): string {
+  const md = markdown();
+  const env = {};
+  const blocks = md.parse(content, env);
+  for (const block of blocks) if (block.type === 'inline' && block.children) block.children = withoutSpoilers(block.children);
+  return md.renderer.render(blocks, md.options, env);
+}
+
+function withoutSpoilers(children: Token[]): Token[] {
+  const kept: Token[] = [];
+  let depth = 0;
+  for (const token of children) {
+    if (token.type === 'spoiler_open') {
+      if (depth++ === 0) {
+        // The opening token itself becomes the placeholder text.
+        token.type = 'text';
+        token.tag = '';
+        token.nesting = 0;
+        token.content = SPOILER_PLACEHOLDER;
+        kept.push(token);
+      }
+    } else if (token.type === 'spoiler_close') depth--;
+    else if (depth === 0) kept.push(token);
+  }
+  return kept;
+}
+
+/**
+ * A post's text with its Markdown read and its markup gone (a search snippet, a
+ * one-line preview): the words as shown, spoilers as "[spoiler]", blocks joined by
+ * a space. Plain text, to be escaped by whoever puts it in HTML.
+ */
+export function markdownToText(content: string): string {
+  const parts: string[] = [];
+  for (const block of markdown().parse(content, {})) {
+    if (block.type === 'fence' || block.type === 'code_block') parts.push(block.content.trim());
+    if (block.type !== 'inline' || !block.children) continue;
+    let text = '';
+    let depth = 0;
+    for (const token of block.children) {
+      if (token.type === 'spoiler_open') {
+        if (depth++ === 0) text += SPOILER_PLACEHOLDER;
+      } else if (token.type === 'spoiler_close') depth--;
+      else if (depth > 0) continue;
+      else if (token.type === 'softbreak' || token.type === 'hardbreak') text += ' ';
+      else if (token.type === 'text' || token.type === 'code_inline' || token.type === 'post_reference' || token.type === 'mention' || token.type === 'text_special') text += token.content;
+    }
+    parts.push(text);
+  }
+  return parts.filter(Boolean).join(' ');
 }
