@@ -6,7 +6,7 @@ const REL = 'rel="nofollow ugc noopener noreferrer"';
 const html = (text: string) => renderMarkdown(text).trim();
 
 /** Every tag and attribute the renderer may write; anything else means user HTML got through. */
-const ALLOWED_TAGS = new Set(['p', 'br', 'em', 'strong', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'hr', 'span']);
+const ALLOWED_TAGS = new Set(['p', 'br', 'em', 'strong', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'h4', 'h5', 'hr', 'span']);
 const ALLOWED_ATTRIBUTES = new Set(['href', 'rel', 'target', 'class', 'data-post-id', 'tabindex', 'start']);
 
 function expectSafe(output: string) {
@@ -36,8 +36,8 @@ describe('the Markdown renderer', () => {
   });
 
   it('keeps headings to two levels, below the page title', () => {
-    expect(html('# One')).toBe('<h3>One</h3>');
-    expect(html('## Two')).toBe('<h4>Two</h4>');
+    expect(html('# One')).toBe('<h4>One</h4>');
+    expect(html('## Two')).toBe('<h5>Two</h5>');
     expect(html('### Three')).toBe('<p>### Three</p>');
     expect(html('###### Six')).toBe('<p>###### Six</p>');
   });

@@ -22,7 +22,7 @@ type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent:
 const NESTING_MAX = 16;
 const shallow = (rule: BlockRule): BlockRule => (state, startLine, endLine, silent) => state.level < NESTING_MAX && rule(state, startLine, endLine, silent);
 
-const HEADING_TAGS: Record<string, string> = { h1: 'h3', h2: 'h4' };
+const HEADING_TAGS: Record<string, string> = { h1: 'h4', h2: 'h5' };
 
 function createMarkdown(): Markdown {
   const md = new MarkdownIt('default', { html: false, linkify: true, breaks: true, typographer: false, maxNesting: NESTING_MAX + 8 });
@@ -45,7 +45,7 @@ function createMarkdown(): Markdown {
   md.inline.ruler.before('emphasis', 'spoiler', spoilerTokenize);
   md.inline.ruler2.before('emphasis', 'spoiler', spoilerPostProcess);
   md.core.ruler.push('clean_link_text', cleanLinkText);
-  // The post's headings sit below the page's own (h1 title, h2 sections).
+  // The post's headings sit below the page's own (h1 title, h2 sections, h3 a reply's author).
   md.core.ruler.push('heading_levels', (state) => {
     for (const token of state.tokens) if (token.type === 'heading_open' || token.type === 'heading_close') token.tag = HEADING_TAGS[token.tag] ?? token.tag;
   });
