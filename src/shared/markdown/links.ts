@@ -11,6 +11,8 @@ const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2
 // In a link's text, the controls that reorder what follows are dropped (its text
 // is shown as it will be followed); joiners stay, emoji sequences need them.
 const REORDERING = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Control characters are what this pattern is for.
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0020\u007f-\u009f]/g;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
