@@ -9,7 +9,7 @@ import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as Markdown, StateBlock, Token } from 'markdown-it';
 import { greentext } from './greentext.js';
 import { USER_LINK_REL, cleanLinkText, isSafeHref, stripInvisible } from './links.js';
-import { mention, postReference, textRun } from './references.js';
+import { longDelimiterRun, mention, postReference, textRun } from './references.js';
 import { spoilerPostProcess, spoilerTokenize } from './spoiler.js';
 
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
@@ -40,6 +40,7 @@ function createMarkdown(): Markdown {
   md.block.ruler.at('list', shallow(list), { alt: ['paragraph', 'reference', 'blockquote'] });
 
   md.inline.ruler.at('text', textRun);
+  md.inline.ruler.before('strikethrough', 'long_delimiter_run', longDelimiterRun);
   md.inline.ruler.before('emphasis', 'post_reference', postReference);
   md.inline.ruler.before('emphasis', 'mention', mention);
   md.inline.ruler.before('emphasis', 'spoiler', spoilerTokenize);
