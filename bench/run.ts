@@ -14,6 +14,7 @@ import { prepareDatabase } from '../src/server/db/migrate.js';
 import { BENCH_PASSWORD, benchAdminUrl, databaseName } from './data.js';
 import { GROWN_THREAD_POSTS, growthDatabases, runLoad, signIn, soakDatabase, soakMinutes, soakRequests, type LoadSummary as LoadResult } from './long-runs.js';
 import { buildIfMissing, dataSetUrl, prewarm, freePort, serverSecret, waitFor } from './processes.js';
+import { markdownBench } from './markdown.js';
 import { powBench } from './pow.js';
 import { REPLY_THREAD_ID, SCALING, type Scenario, scenarios } from './scenarios.js';
 import { readersBench, readersChecks } from './readers.js';
@@ -371,16 +372,19 @@ async function main() {
     const soaked = soakMinutesAsked > 0 ? await soak(admin.url, soakMinutesAsked) : undefined;
     // Proof of work (bench/pow.ts): chosen by --only like a scenario named 'pow, proof of work'.
     const pow = !only || only.some((part) => 'pow, proof of work'.includes(part)) ? await powBench(admin.url, { posts: sizes[0]!, seconds: duration, connections: 10 }) : undefined;
+    // Markdown's renderer (bench/markdown.ts), in this process: chosen by --only 'markdown'.
+    const markdown = !only || only.some((part) => 'markdown'.includes(part)) ? markdownBench() : undefined;
+    const markdownChecks = markdown ? [{ target: 'the nasty-input corpus renders in under 50 ms per post at the size limit', measured: `${markdown.nastyWorstMs} ms ("${markdown.nastyWorst}")`, met: markdown.nastyWorstMs < 50 }] : [];
     const fanout = liveSelected('sse fan-out') ? await sseFanout(admin.url, Number(values.streams)) : undefined;
     const readers = liveSelected('readers') ? await readersBench(admin.url, Number(values.readers)) : undefined;
-    const longChecks = [...checkLongRunTargets(growth, soaked), ...(fanout ? fanoutChecks(fanout) : []), ...(readers ? readersChecks(readers) : [])];
+    const longChecks = [...markdownChecks, ...checkLongRunTargets(growth, soaked), ...(fanout ? fanoutChecks(fanout) : []), ...(readers ? readersChecks(readers) : [])];
     const report = async (checks: ReturnType<typeof checkTargets>, rest: Record<string, unknown>) => {
       const all = [...checks, ...longChecks];
       if (all.length > 0) console.log('\nTargets');
       for (const check of all) console.log(`${check.met ? 'met    ' : 'MISSED '} ${check.target}: ${check.measured}`);
       const budgetFile = path.join(projectRoot, 'dist', 'web-budget.json');
       const webBudget = existsSync(budgetFile) ? JSON.parse(readFileSync(budgetFile, 'utf8')) : null;
-      const json = { date: new Date().toISOString(), cores: os.cpus().length, sizes, duration, connections, runs, ...rest, growth, soak: soaked, pow, live: { fanout, readers }, webBudget, targets: all };
+      const json = { date: new Date().toISOString(), cores: os.cpus().length, sizes, duration, connections, runs, ...rest, growth, soak: soaked, pow, markdown, live: { fanout, readers }, webBudget, targets: all };
       const dir = path.join(projectRoot, 'bench', 'results');
       mkdirSync(dir, { recursive: true });
       const file = path.join(dir, `bench-${sizes.join('-')}-${Date.now()}.json`);

@@ -84,7 +84,8 @@ const AuthorFields = z.object({
 
 const Content = AuthorFields.extend({
   id,
-  content: z.string(),
+  content: z.string().describe('The text as written: Markdown source.'),
+  contentHtml: z.string().describe("content rendered by the server's Markdown renderer: safe HTML (no raw HTML, no images, links with rel=\"nofollow ugc noopener noreferrer\"); empty when content is."),
   imageUrl: z.string().nullable(),
   imageName: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
@@ -113,6 +114,7 @@ const Thread = Content.extend({
   accessPrice: decimal.nullable(),
   accessCurrency: z.string(),
   premiumContent: z.string().nullable().describe('The hidden part of a premium thread: only on the thread page, for viewers with access; else null.'),
+  premiumContentHtml: z.string().nullable().describe('premiumContent rendered as contentHtml is; null whenever premiumContent is.'),
   hasAccess: z.boolean().describe('Whether the viewer may read premiumContent (always true for non-premium threads).'),
   totalTipsReceived: decimal,
 });

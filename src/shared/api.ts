@@ -77,7 +77,10 @@ export interface AuthorFields {
 /** What threads and posts have in common. */
 interface Content extends AuthorFields {
   id: number;
+  /** The text as written: Markdown source (CONTRACT.md section 14). */
   content: string;
+  /** `content` rendered by the server's Markdown renderer: safe HTML, empty when content is. */
+  contentHtml: string;
   imageUrl: string | null;
   imageName: string | null;
   thumbnailUrl: string | null;
@@ -107,6 +110,8 @@ export interface Thread extends Content {
   accessCurrency: string;
   /** The hidden part of a premium thread: only for viewers with access, else null. */
   premiumContent: string | null;
+  /** premiumContent rendered as contentHtml is; null whenever premiumContent is. */
+  premiumContentHtml: string | null;
   /** Whether the viewer may read premiumContent (always true for non-premium threads). */
   hasAccess: boolean;
   totalTipsReceived: string;

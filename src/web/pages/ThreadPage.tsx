@@ -87,7 +87,7 @@ export function ThreadPage() {
           thread={data}
           user={user}
           votes={<VoteArrows target={{ kind: 'threads', id: data.id }} upvotes={data.upvotes} downvotes={data.downvotes} viewerId={viewerId} />}
-          body={<PostBody content={data.content} className="grid gap-2 leading-relaxed" />}
+          body={<PostBody html={data.contentHtml} className="leading-relaxed" />}
           premium={<PremiumBlock thread={data} user={user} />}
           tips={<TipArea target={{ kind: 'thread', threadId: data.id, isOwn: data.isOwn }} user={user} />}
           autoRefresh={autoRefresh}

@@ -16,7 +16,7 @@ const entriesOf = (xml: string) => [...xml.matchAll(/<entry>([\s\S]*?)<\/entry>/
 
 beforeAll(async () => {
   author = await signUp(t, { premium: true });
-  named = (await createThread(t, author, { isAnonymous: false, title: 'A named <b>thread</b> ]]> here', content: 'First line\nsecond line' })).id;
+  named = (await createThread(t, author, { isAnonymous: false, title: 'A named <b>thread</b> ]]> here', content: 'First line\nsecond line\n\n**bold** ||spoiled ending|| >>5 @someone <script>x</script>' })).id;
   anonymous = (await createThread(t, author, { isAnonymous: true, title: 'An anonymous thread' })).id;
   premium = (await createThread(t, author, { isAnonymous: false, isPremium: true, accessPrice: '0.01', title: 'A premium thread', premiumContent: 'PREMIUM-SECRET-CANARY' })).id;
 });
@@ -34,7 +34,10 @@ describe('Atom feeds', () => {
     // Title text is escaped inside its CDATA: no markup, and no early end of the CDATA.
     const namedEntry = entries.find((entry) => entry.includes(`/thread/${named}<`))!;
     expect(namedEntry).toContain('A named &lt;b&gt;thread&lt;/b&gt; ]]&gt; here');
-    expect(namedEntry).toContain('<p>First line<br />second line</p>');
+    // The text as the page renders its Markdown, with spoilers left out and links absolute (CONTRACT.md section 14).
+    expect(namedEntry).toContain('<p>First line<br>\nsecond line</p>');
+    expect(namedEntry).toContain(`<p><strong>bold</strong> [spoiler] <a href="http://localhost/thread/${named}#post-5" class="md-reference" data-post-id="5">&gt;&gt;5</a> <a href="http://localhost/u/someone" class="md-mention">@someone</a> &lt;script&gt;x&lt;/script&gt;</p>`);
+    expect(namedEntry).not.toContain('spoiled ending');
     expect(namedEntry).toMatch(new RegExp(`<author>\\s*<name>${author.username}</name>\\s*<uri>http://localhost/users/${author.id}</uri>`));
     const anonymousEntry = entries.find((entry) => entry.includes(`/thread/${anonymous}<`))!;
     expect(anonymousEntry).toMatch(/<author>\s*<name>Anonymous<\/name>\s*<\/author>/);

@@ -1,5 +1,6 @@
 import { Feed } from 'feed';
 import type { Thread } from '../../../shared/api.js';
+import { renderMarkdownWithoutSpoilers } from '../../../shared/markdown/renderer.js';
 import { wellFormedXml } from '../../lib/xml.js';
 import type { BoardService } from '../boards/index.js';
 import type { FeedSource, ThreadService } from '../threads/index.js';
@@ -17,11 +18,15 @@ const SITE = 'Hushboard';
  * such as "<b>" must arrive as text, and no "]]>" can end the CDATA early.
  */
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const paragraphs = (text: string) =>
-  text
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br />')}</p>`)
-    .join('');
+
+/**
+ * A thread's Markdown as the page shows it (the one renderer), with the two things
+ * a feed reader lacks: no stylesheet to hide a spoiler (so its text is left out),
+ * and no page to resolve `#post-12` or `/u/bob` against (so they become absolute).
+ * The renderer escapes every quote in text, so `href="` only starts its own attributes.
+ */
+const feedHtml = (content: string, origin: string, threadUrl: string) =>
+  renderMarkdownWithoutSpoilers(content).replaceAll('href="#', `href="${threadUrl}#`).replaceAll('href="/', `href="${origin}/`);
 
 /**
  * Atom 1.0 feeds of threads (CONTRACT.md section 11): recent threads, a board's, a
@@ -51,7 +56,7 @@ export function createFeedService({ threads, boards, users }: { threads: Pick<Th
         date: new Date(thread.updatedAt),
         published: new Date(thread.createdAt),
         // Premium threads appear with their public part only: premiumContent is never read here.
-        content: paragraphs(thread.content),
+        content: feedHtml(thread.content, origin, url),
         author: [thread.userId !== null && thread.username !== null ? { name: thread.username, link: `${origin}/users/${thread.userId}` } : { name: 'Anonymous' }],
         category: [{ name: `/${thread.board.code}/`, term: thread.board.code }],
       });

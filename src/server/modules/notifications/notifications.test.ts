@@ -83,6 +83,19 @@ describe('who is notified', () => {
     for (const [index, user] of many.entries()) expect(await about(user, thread.id, crowded.id)).toHaveLength(index < 5 ? 1 : 0);
   });
 
+  it('reads mentions and quotes from the Markdown: in emphasis, quotes and spoilers yes, in code spans, fenced blocks and link text no', async () => {
+    const thread = await createThread(t, admin);
+    const quoted = await createReply(carol, thread.id);
+    const reply = await createReply(alice, thread.id, {
+      content: `> **@${bob.username}** said\n\n\`>>${quoted.id}\` and \`@${carol.username}\`\n\n\`\`\`\n@${carol.username}\n\`\`\`\n\n[@${carol.username}](https://x.test)`,
+      isAnonymous: false,
+    });
+    expect(await about(bob, thread.id, reply.id)).toMatchObject([{ type: 'mention' }]);
+    expect(await about(carol, thread.id, reply.id)).toEqual([]);
+    const spoiled = await createReply(alice, thread.id, { content: `||>>${quoted.id}||`, isAnonymous: false });
+    expect(await about(carol, thread.id, spoiled.id)).toMatchObject([{ type: 'quote' }]);
+  });
+
   it('makes one notification per recipient per post: a reply beats a quote beats a mention', async () => {
     // Named, so alice is one recipient throughout (her anonymous writing's recipient is its tag: below).
     const thread = await createThread(t, alice, { isAnonymous: false });

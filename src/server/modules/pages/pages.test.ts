@@ -98,6 +98,23 @@ describe('reading pages rendered on the server', () => {
     expect(query?.state.data).toEqual(api);
   });
 
+  it('a thread page shows its Markdown rendered by the server, without script (CONTRACT.md section 14)', async () => {
+    const thread = await createThread(pages, author, { title: 'Markdown page', content: '**bold words** ||a spoiler|| <i>raw</i>', isAnonymous: false });
+    const reply = await createReply(author, thread.id, { content: `>>${thread.id}\n>green line\n[site](javascript:alert(1)) https://example.com/x`, isAnonymous: false });
+    const page = await pages.client().get(`/thread/${thread.id}`);
+    expect(page.body).toContain('<strong>bold words</strong>');
+    expect(page.body).toContain('<span class="md-spoiler" tabindex="0"><span class="sr-only">Spoiler: </span>a spoiler</span>');
+    expect(page.body).toContain('&lt;i&gt;raw&lt;/i&gt;');
+    expect(page.body).toContain('<blockquote>\n<p>green line</p>\n</blockquote>');
+    expect(page.body).toContain('<a href="https://example.com/x" rel="nofollow ugc noopener noreferrer" target="_blank">https://example.com/x</a>');
+    expect(page.body).not.toContain('href="javascript:');
+    // The API keeps the source text beside its rendering.
+    const api = (await pages.client().get(`/api/threads/${thread.id}`)).json<{ posts: Array<{ id: number; content: string; contentHtml: string }> }>();
+    const answered = api.posts.find((post) => post.id === reply.id)!;
+    expect(answered.content).toContain('>green line');
+    expect(answered.contentHtml).toContain('<blockquote>');
+  });
+
   it("never names an anonymous thread's author, on its page, its board or the home feeds", async () => {
     for (const url of [`/thread/${anonymous.id}`, '/board/g', '/recent']) {
       const page = await pages.client().get(url);

@@ -1,6 +1,7 @@
 import type { Post } from '../../../shared/api.js';
 import type { posts } from '../../db/schema.js';
 import type { ImageUrlOf } from '../../lib/form.js';
+import { renderPostContent } from '../../lib/post-html.js';
 import { posterIdOfTag } from '../../lib/author-key.js';
 import { authorFields } from '../../lib/privacy.js';
 import type { Viewer } from '../../lib/viewer.js';
@@ -32,6 +33,7 @@ export function serializePost(row: PostRow, viewer: Viewer, imageUrlOf: ImageUrl
     upvotes: row.upvotes,
     downvotes: row.downvotes,
     content: deleted ? '' : row.content,
+    contentHtml: deleted ? '' : renderPostContent(row.content),
     imageUrl: deleted ? null : imageUrlOf(row.imageUrl),
     imageName: deleted ? null : row.imageName,
     thumbnailUrl: deleted ? null : imageUrlOf(row.thumbnailUrl),

@@ -48,6 +48,19 @@ describe('GET /api/search', () => {
     expect(snippetHtml('a <script>\u0001x\u0002')).toBe('a &lt;script&gt;<mark>x</mark>');
   });
 
+  it('shows a snippet as its Markdown reads, spoilers hidden, marks always paired', async () => {
+    await createThread(t, author, { title: 'Numbat notes', content: 'A **bold numbat** and `code` ||the numbat secret|| [a link](https://x.test/numbat)' });
+    const [result] = (await search('numbat', 'threads')).threads;
+    expect(result!.snippet).toContain('<mark>Numbat</mark> notes');
+    expect(result!.snippet).toContain('A bold <mark>numbat</mark> and code [spoiler] a link');
+    expect(result!.snippet).not.toContain('secret');
+    expect(result!.snippet).not.toContain('**');
+    // A mark the text itself carried, or one whose partner is gone, never leaves a tag open.
+    expect(snippetHtml('\u0002a \u0001b')).toBe('a <mark>b</mark>');
+    expect(snippetHtml('||\u0001x\u0002|| \u0001y <b>\u0002')).toBe('[spoiler] <mark>y &lt;b&gt;</mark>');
+    expect(snippetHtml('**\u0001x** \u0002<img src=x onerror=alert(1)>')).toBe('<mark>x </mark>&lt;img src=x onerror=alert(1)&gt;');
+  });
+
   it('never returns deleted threads, deleted posts or posts of deleted threads', async () => {
     const gone = await createThread(t, author, { title: 'Wombat thread', content: 'wombat wombat' });
     const kept = await createThread(t, author, { title: 'Other thread', content: 'nothing here' });

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PostSearchResult, SearchResults, ThreadSearchResult } from '../../../shared/api.js';
 import { SEARCH_RESULTS_MAX } from '../../../shared/constants.js';
+import { markdownToText } from '../../../shared/markdown/renderer.js';
 import type { Db } from '../../db/client.js';
 import { queryNamed } from '../../db/named-statement.js';
 import { CANDIDATES, chooseStrategy, INDEX_MATCH_LIMIT, RECENT_WALK_LIMIT, recentWalkRows, type SearchStrategy } from './strategy.js';
@@ -11,16 +12,27 @@ const MARK_START = '\u0001';
 const MARK_END = '\u0002';
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
 
-/** ts_headline marks matches in raw text; escape it all, then turn the marks into <mark>. */
+/**
+ * ts_headline marks matches in the raw Markdown. The fragment is read by the one
+ * renderer as text (markup gone, spoilers as "[spoiler]": a snippet must not give
+ * one away), escaped whole, and only then are the marks turned into <mark>, paired:
+ * a mark the text itself held, or one whose partner fell inside a spoiler or a
+ * URL, never leaves a tag open.
+ */
 export function snippetHtml(headline: string): string {
-  return headline
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-    .replaceAll(MARK_START, '<mark>')
-    .replaceAll(MARK_END, '</mark>');
+  const escaped = markdownToText(headline).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  let open = false;
+  let html = '';
+  for (const char of escaped) {
+    if (char === MARK_START) {
+      if (!open) html += '<mark>';
+      open = true;
+    } else if (char === MARK_END) {
+      if (open) html += '</mark>';
+      open = false;
+    } else html += char;
+  }
+  return open ? `${html}</mark>` : html;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { BoardRef, Thread } from '../../../shared/api.js';
 import type { threads } from '../../db/schema.js';
 import type { ImageUrlOf } from '../../lib/form.js';
+import { renderPostContent } from '../../lib/post-html.js';
 import { posterIdOfTag } from '../../lib/author-key.js';
 import { authorFields } from '../../lib/privacy.js';
 import type { Viewer } from '../../lib/viewer.js';
@@ -22,6 +23,7 @@ export function serializeThread(row: ThreadRow, viewer: Viewer, imageUrlOf: Imag
     board: row.board,
     title: row.title,
     content: row.content,
+    contentHtml: renderPostContent(row.content),
     imageUrl: imageUrlOf(row.imageUrl),
     imageName: row.imageName,
     thumbnailUrl: imageUrlOf(row.thumbnailUrl),
@@ -35,7 +37,8 @@ export function serializeThread(row: ThreadRow, viewer: Viewer, imageUrlOf: Imag
     isPremium: row.isPremium,
     accessPrice: row.accessPrice,
     accessCurrency: row.accessCurrency,
-    premiumContent: row.isPremium && access.hasAccess && access.withPremiumContent ? row.premiumContent : null,
+    premiumContent: null,
+    premiumContentHtml: null,
     hasAccess: access.hasAccess,
     totalTipsReceived: row.totalTipsReceived,
     upvotes: row.upvotes,
@@ -44,6 +47,10 @@ export function serializeThread(row: ThreadRow, viewer: Viewer, imageUrlOf: Imag
     username: author.username,
     isOwn: author.isOwn,
   };
+  if (row.isPremium && access.hasAccess && access.withPremiumContent && row.premiumContent !== null) {
+    thread.premiumContent = row.premiumContent;
+    thread.premiumContentHtml = renderPostContent(row.premiumContent);
+  }
   if (author.ipHash !== undefined) thread.ipHash = author.ipHash;
   if (withPosterId) thread.posterId = row.isAnonymous && row.authorTag !== null ? posterIdOfTag(row.authorTag) : null;
   return thread;

@@ -81,7 +81,7 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
             </p>
           ) : (
             <>
-              <PostBody content={post.content} className="grid gap-1 text-sm" />
+              <PostBody html={post.contentHtml} className="text-sm" />
               {post.imageUrl && <PostImage src={post.imageUrl} name={post.imageName} />}
               <div className="flex flex-wrap items-center gap-1">
                 {!actions.locked && (

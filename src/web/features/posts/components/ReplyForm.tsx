@@ -7,9 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ImagePicker } from '../../../components/ui/image-picker';
 import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { MarkdownEditor } from '../../../components/writing/MarkdownEditor';
 import { errorMessage } from '../../../lib/api-client';
+import { useFormDraft } from '../../../lib/drafts';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { CsrfField, ServerFormMessage, useServerForm } from '../../../lib/page-state';
 import { useCreatePost } from '../api/create-post';
@@ -54,12 +55,20 @@ export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCance
     setValue,
     getValues,
     setFocus,
+    watch,
     formState: { errors },
   } = useForm<ReplyFormInput, unknown, ReplyFormOutput>({
     resolver: replyForm.resolver,
     defaultValues: { threadId, content: served?.values.content ?? '', isAnonymous: servedAnonymous, replyToId, image: undefined },
   });
   const isAnonymous = useWatch({ control, name: 'isAnonymous' });
+  const content = useWatch({ control, name: 'content' });
+  // One draft per thread's reply box and per post's inline reply; none while the form shows what the server sent back.
+  const clearDraft = useFormDraft(served ? null : `reply:${threadId}:${replyToId ?? 'thread'}`, ['content', 'isAnonymous'], { watch, setValue });
+  const discard = () => {
+    reset();
+    clearDraft();
+  };
 
   useEffect(() => {
     if (!insert) return;
@@ -79,6 +88,7 @@ export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCance
       await create.mutateAsync(form);
       toast({ title: 'Reply posted!', description: 'Your reply has been added to the thread.' });
       reset();
+      clearDraft();
       setWithImage(false);
       onPosted?.();
     } catch (error) {
@@ -120,7 +130,7 @@ export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCance
         <Label htmlFor={`${idBase}-content`} className={replyToId ? 'sr-only' : undefined}>
           {label}
         </Label>
-        <Textarea
+        <MarkdownEditor
           id={`${idBase}-content`}
           rows={replyToId ? 3 : 4}
           placeholder="Write your reply..."
@@ -163,6 +173,11 @@ export function ReplyForm({ threadId, user, replyToId, insert, onPosted, onCance
         )}
         {user && !isAnonymous && <span className="text-sm text-muted-foreground">Posting as {user.username}</span>}
         <div className="ml-auto flex gap-2">
+          {content && (
+            <Button type="button" variant="ghost" size="sm" onClick={discard}>
+              Discard
+            </Button>
+          )}
           {onCancel && (
             <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
               Cancel

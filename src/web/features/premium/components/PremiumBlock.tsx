@@ -2,6 +2,7 @@ import { Crown, LockOpen } from 'lucide-react';
 import type { CurrentUser, ThreadDetail } from '../../../../shared/api.js';
 import { Badge } from '../../../components/ui/badge';
 import { Paywall } from './Paywall';
+import { MarkdownBody } from '../../../components/markdown/MarkdownBody';
 
 /** The premium part of a premium thread (SPEC.md section 4): the paywall, or the content once unlocked. */
 export function PremiumBlock({ thread, user }: { thread: ThreadDetail; user: CurrentUser | null }) {
@@ -21,7 +22,7 @@ export function PremiumBlock({ thread, user }: { thread: ThreadDetail; user: Cur
         </Badge>
       </div>
       {thread.premiumContent ? (
-        <p className="text-sm leading-relaxed whitespace-pre-wrap">{thread.premiumContent}</p>
+        <MarkdownBody html={thread.premiumContentHtml ?? ''} className="text-sm leading-relaxed" />
       ) : (
         <p className="text-sm text-muted-foreground">The author has not added premium content yet.</p>
       )}

@@ -3,6 +3,7 @@ import { Link } from '../../../app/router';
 import type { Thread } from '../../../../shared/api.js';
 import { SpriteIcon } from '../../../components/icons/sprite';
 import { replyCountLabel } from '../../../lib/format';
+import { excerptOf } from '../../../components/markdown/excerpt';
 import { ThreadThumbnail } from './ThreadImage';
 
 /** The board as an imageboard catalog: a grid of thumbnails with title, excerpt and reply count. */
@@ -22,7 +23,7 @@ export function CatalogGrid({ threads }: { threads: Thread[] }) {
               {replyCountLabel(thread.replyCount)}
             </span>
             <span className="line-clamp-2 text-sm font-semibold">{thread.title}</span>
-            <span className="line-clamp-3 text-xs text-muted-foreground">{thread.content}</span>
+            <span className="line-clamp-3 text-xs text-muted-foreground">{excerptOf(thread.contentHtml)}</span>
           </Link>
         </li>
       ))}

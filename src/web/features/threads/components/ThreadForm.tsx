@@ -10,8 +10,9 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { MarkdownEditor } from '../../../components/writing/MarkdownEditor';
+import { useFormDraft } from '../../../lib/drafts';
 import { errorMessage } from '../../../lib/api-client';
 import { CsrfField, ServerFormMessage, useServerForm } from '../../../lib/page-state';
 import { useCreateThread } from '../api/create-thread';
@@ -43,6 +44,8 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
     handleSubmit,
     control,
     reset,
+    watch,
+    setValue,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(formSchema),
@@ -61,6 +64,15 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
   const isAnonymous = useWatch({ control, name: 'isAnonymous' });
   const isPremium = Boolean(useWatch({ control, name: 'isPremium' }));
   const canPremium = Boolean(user?.isPremium);
+  const title = useWatch({ control, name: 'title' });
+  const content = useWatch({ control, name: 'content' });
+  const hasText = Boolean(title || content);
+  // One draft per board's new-thread form (one for the form opened outside a board); none while it shows what the server sent back.
+  const clearDraft = useFormDraft(served ? null : `thread:${boardCode ?? ''}`, ['title', 'content', 'isAnonymous'], { watch, setValue });
+  const discard = () => {
+    reset();
+    clearDraft();
+  };
 
   const submit = handleSubmit(async (values) => {
     const form = new FormData();
@@ -79,6 +91,7 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
       const thread = await create.mutateAsync(form);
       toast({ title: 'Thread created!', description: 'Your thread has been created successfully.' });
       reset();
+      clearDraft();
       onCreated?.();
       await navigate(`/thread/${thread.id}`);
     } catch (error) {
@@ -130,7 +143,7 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
       <FormField id="thread-title" label="Title" error={errorOf('title')} defaultValue={served?.values.title} {...register('title')} />
       <div className="grid gap-2">
         <Label htmlFor="thread-content">Content</Label>
-        <Textarea
+        <MarkdownEditor
           id="thread-content"
           rows={6}
           aria-invalid={errorOf('content') ? true : undefined}
@@ -201,14 +214,21 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
             </div>
             <div className="grid gap-2">
               <Label htmlFor="thread-premium-content">Premium content (visible only after payment)</Label>
-              <Textarea id="thread-premium-content" rows={4} {...register('premiumContent')} />
+              <MarkdownEditor id="thread-premium-content" rows={4} {...register('premiumContent')} />
             </div>
           </div>
         )}
       </fieldset>
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create Thread'}
-      </Button>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Thread'}
+        </Button>
+        {hasText && (
+          <Button type="button" variant="ghost" onClick={discard}>
+            Discard
+          </Button>
+        )}
+      </div>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
 import type { ProfilePost } from '../api/get-user-posts';
+import { MarkdownBody } from '../../../components/markdown/MarkdownBody';
 
 const DEFAULT_IMAGE = '/uploads/default-image.jpg';
 
@@ -32,7 +33,7 @@ export function UserPostCard({ post }: { post: ProfilePost }) {
           </Badge>
         )}
       </div>
-      <p className="text-sm whitespace-pre-wrap">{post.content}</p>
+      <MarkdownBody html={post.contentHtml} className="text-sm" />
       {post.imageUrl && (
         <img
           src={imageFailed ? DEFAULT_IMAGE : (post.thumbnailUrl ?? post.imageUrl)}

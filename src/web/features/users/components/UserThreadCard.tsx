@@ -5,6 +5,7 @@ import { SpriteIcon } from '../../../components/icons/sprite';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { formatDate, replyCountLabel } from '../../../lib/format';
+import { MarkdownBody } from '../../../components/markdown/MarkdownBody';
 
 /** A thread on a profile: title link, board badge, date, reply count and a 2-line excerpt. */
 export function UserThreadCard({ thread }: { thread: Thread }) {
@@ -33,7 +34,7 @@ export function UserThreadCard({ thread }: { thread: Thread }) {
           {replyCountLabel(thread.replyCount)}
         </span>
       </div>
-      <p className="line-clamp-2 text-sm text-muted-foreground">{thread.content}</p>
+      <MarkdownBody html={thread.contentHtml} className="line-clamp-2 text-sm text-muted-foreground" />
     </Card>
   );
 }
