@@ -31,6 +31,8 @@ export function serializePost(row: PostRow, viewer: Viewer, imageUrlOf: ImageUrl
     deletedBy: deleted ? (row.deletedBy ?? 'moderator') : null,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
+    version: row.editVersion,
+    editedAt: deleted || !row.editedAt ? null : row.editedAt.toISOString(),
     content: deleted ? '' : row.content,
     imageUrl: deleted ? null : imageUrlOf(row.imageUrl),
     imageName: deleted ? null : row.imageName,
