@@ -17,13 +17,15 @@ export function HistoryDialog({ target, onOpenChange }: { target: EditTarget; on
   const history = useHistory(target, true);
   const erase = useEraseHistory(target);
   const [confirming, setConfirming] = useState(false);
+  const [erased, setErased] = useState(false);
   const versions = history.data ?? [];
 
   const onErase = async () => {
     try {
       await erase.mutateAsync();
       setConfirming(false);
-      toast({ title: 'History erased', description: 'The earlier versions are gone for good.' });
+      // Said inside the dialog: while it is open, everything outside it (the toasts too) is hidden from assistive technology.
+      setErased(true);
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to erase the history') });
     }
@@ -37,12 +39,17 @@ export function HistoryDialog({ target, onOpenChange }: { target: EditTarget; on
             <DialogTitle>History</DialogTitle>
             <DialogDescription>Earlier versions, newest first. Only you can see them.</DialogDescription>
           </DialogHeader>
+          {erased && (
+            <p role="status" className="text-sm font-medium">
+              History erased: the earlier versions are gone for good.
+            </p>
+          )}
           {history.isPending ? (
             <p className="text-sm text-muted-foreground">Loading...</p>
           ) : history.isError ? (
             <p className="text-sm text-destructive">{errorMessage(history.error, 'Failed to load the history')}</p>
           ) : versions.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No earlier versions are kept.</p>
+            !erased && <p className="text-sm text-muted-foreground">No earlier versions are kept.</p>
           ) : (
             <ol className="grid gap-3" aria-label="Earlier versions">
               {versions.map((revision) => (
