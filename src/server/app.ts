@@ -10,6 +10,7 @@ import { authDocs, authRoutes } from './modules/auth/index.js';
 import { boardDocs, boardRoutes } from './modules/boards/index.js';
 import { cryptoDocs, cryptoRoutes } from './modules/crypto/index.js';
 import { deletionDocs, deletionRoutes } from './modules/deletions/index.js';
+import { editingDocs, editingRoutes } from './modules/editing/index.js';
 import { eventDocs, eventRoutes, type LiveEventsOptions } from './modules/events/index.js';
 import { feedDocs, feedRoutes } from './modules/feeds/index.js';
 import { followDocs, followRoutes } from './modules/follows/index.js';
@@ -95,6 +96,7 @@ const routeDocs = [
   ...searchDocs,
   ...moderationDocs,
   ...deletionDocs,
+  ...editingDocs,
   ...reportDocs,
   ...userDocs,
   ...followDocs,
@@ -197,6 +199,7 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   await app.register(searchRoutes);
   await app.register(moderationRoutes);
   await app.register(deletionRoutes);
+  await app.register(editingRoutes);
   await app.register(eventRoutes);
   await app.register(notificationRoutes);
   await app.register(reportRoutes);

@@ -8,6 +8,7 @@ import { createActivityService } from './modules/activities/index.js';
 import { createAuthService } from './modules/auth/index.js';
 import { createBoardService } from './modules/boards/index.js';
 import { createDeletionService } from './modules/deletions/index.js';
+import { createEditingService, createHistoryService } from './modules/editing/index.js';
 import { createLiveEvents, type LiveEventsOptions } from './modules/events/index.js';
 import { createFeedService } from './modules/feeds/index.js';
 import { createAddressService, createTipService } from './modules/crypto/index.js';
@@ -70,6 +71,8 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
     bans: createBanService(db, banList),
     boards,
     deletions: createDeletionService({ db, releaseImages: createImageRelease(db, storage) }),
+    editing: createEditingService({ db, imageUrlOf, publishNotified }),
+    history: createHistoryService(db),
     feeds: createFeedService({ threads, boards, users }),
     follows: createFollowService(db),
     // One LISTEN connection for the instance's invalidated state (the visitors' page cache,

@@ -94,6 +94,8 @@ const Content = AuthorFields.extend({
   isAnonymous: z.boolean(),
   upvotes: count,
   downvotes: count,
+  version: count.describe('The text\'s version: an edit (PATCH) names the one it was based on.'),
+  editedAt: timestamp.nullable().describe('When the author last edited it; null until then.'),
   posterId: z
     .string()
     .length(8)
@@ -272,6 +274,11 @@ const Report = z.object({
   createdAt: timestamp,
   reporter: UserRef,
   target: ReportTarget,
+  reported: z
+    .object({ title: z.string().nullable(), content: z.string() })
+    .nullable()
+    .describe('The text as it was when reported, while the report is open; erased (null) once it is closed.'),
+  editedSinceReport: z.boolean(),
   resolvedAt: timestamp.nullable(),
   resolvedBy: UserRef.nullable(),
 });
@@ -409,6 +416,14 @@ const Notification = z.object({
 
 const UnreadCount = z.object({ count });
 
+const Revision = z.object({
+  version: count,
+  title: z.string().optional().describe('Threads only.'),
+  content: z.string(),
+  premiumContent: z.string().nullable().optional().describe('Premium threads only.'),
+  editedAt: timestamp.nullable().describe('When this version was written; null for the original.'),
+});
+
 /**
  * Every response shape by its name in api.ts; the OpenAPI document lists them under
  * these names in components.schemas.
@@ -479,6 +494,7 @@ export const apiSchemas = {
   NotificationType,
   Notification,
   UnreadCount,
+  Revision,
 } as const;
 
 // ---- Drift check: compile-time proof that the schemas and api.ts agree. ----
@@ -558,6 +574,7 @@ interface ApiTypes {
   NotificationType: Api.NotificationType;
   Notification: Api.Notification;
   UnreadCount: Api.UnreadCount;
+  Revision: Api.Revision;
 }
 
 /** Names with a schema and no api.ts type, or the reverse. */

@@ -89,6 +89,10 @@ interface Content extends AuthorFields {
   isAnonymous: boolean;
   upvotes: number;
   downvotes: number;
+  /** The text's version (CONTRACT.md section 14): an edit names the one it was based on. */
+  version: number;
+  /** When the author last edited it; null until then. Shown to everyone. */
+  editedAt: string | null;
   /**
    * In a thread view only (CONTRACT.md section 11): the same 8 characters on one
    * author's anonymous posts in this thread, unrelated in any other; null on named
@@ -127,6 +131,24 @@ export interface Post extends Content {
    * null on a live post. It names no one, anonymous authors included.
    */
   deletedBy: 'author' | 'moderator' | null;
+}
+
+/** GET /api/threads/{id}/history and /api/posts/{id}/history: one earlier version, for its author only. */
+export interface Revision {
+  version: number;
+  /** Threads only. */
+  title?: string;
+  content: string;
+  /** Threads only, and only on a premium thread. */
+  premiumContent?: string | null;
+  /** When this version was written; null for the original. */
+  editedAt: string | null;
+}
+
+/** 409 of an edit based on an old version (CONTRACT.md section 14): the text as it is now. */
+export interface EditConflict<T> {
+  message: string;
+  current: T;
 }
 
 /** GET /api/users/{id}/posts: a reply on a profile, with the title of its thread. */
@@ -354,6 +376,13 @@ export interface Report {
   createdAt: string;
   reporter: UserRef;
   target: ReportTarget;
+  /**
+   * The text as it was when reported (CONTRACT.md section 14), kept while the report is
+   * open so a later edit cannot hide it; null once it is closed (erased then).
+   */
+  reported: { title: string | null; content: string } | null;
+  /** Whether the content was edited after it was reported. */
+  editedSinceReport: boolean;
   resolvedAt: string | null;
   resolvedBy: UserRef | null;
 }

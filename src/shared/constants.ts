@@ -42,7 +42,15 @@ export const IP_HASH_RETENTION_DAYS = 90;
 export const RATE_LIMITS = {
   login: { max: 10, timeWindowMs: 60_000 },
   register: { max: 5, timeWindowMs: 10 * 60_000 },
+  /**
+   * Edits of threads and posts (CONTRACT.md section 14): plenty for fixing typos, while
+   * an edit storm (each one a live update to every watcher and a history row) stays small.
+   */
+  edit: { max: 30, timeWindowMs: 10 * 60_000 },
 } as const;
+
+/** Earlier versions kept per thread or post (modules/editing): the oldest beyond this are erased. */
+export const EDIT_HISTORY_MAX = 50;
 
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_BODY_FIELD = '_csrf';

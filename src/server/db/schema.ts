@@ -161,6 +161,14 @@ export const threads = pgTable(
      * revalidation costs one look-up of this (modules/threads/routes.ts).
      */
     version: integer().notNull().default(0),
+    /**
+     * The text's own version (CONTRACT.md section 14, `version` in the API): moves only when
+     * its author edits title, content or premium content, so a vote or a reply between
+     * reading and saving never makes an edit look stale (`version` above moves for those).
+     */
+    editVersion: integer().notNull().default(0),
+    /** When the author last edited the text; null until then. Public, like createdAt. */
+    editedAt: timestamp({ withTimezone: true }),
     /** Title (weight A) and body (B); premium content is never searchable. */
     searchVector: tsvector()
       .notNull()
@@ -215,6 +223,10 @@ export const posts = pgTable(
     deletedBy: deletedBy(),
     upvotes: integer().notNull().default(0),
     downvotes: integer().notNull().default(0),
+    /** The text's version (CONTRACT.md section 14): moves with each edit by its author. */
+    editVersion: integer().notNull().default(0),
+    /** When the author last edited it; null until then. */
+    editedAt: timestamp({ withTimezone: true }),
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, coalesce("content", ''))`),
@@ -229,6 +241,42 @@ export const posts = pgTable(
     // An author's own anonymous replies in the threads their key lists (modules/authorship).
     index('posts_author_tag_idx').on(t.threadId, t.authorTag).where(sql`${t.authorTag} IS NOT NULL`),
   ],
+);
+
+/**
+ * The earlier versions of an edited thread (CONTRACT.md section 14, modules/editing), one
+ * row per version replaced, read by its author only and erased for good when they retract
+ * it. Keyed by the thread alone: no account, no tag (the thread row holds those), so an
+ * anonymous thread's history names no one. `editedAt` is when that version was written
+ * (null for the original).
+ */
+export const threadRevisions = pgTable(
+  'thread_revisions',
+  {
+    threadId: integer()
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    title: varchar({ length: 100 }).notNull(),
+    content: text().notNull(),
+    premiumContent: text(),
+    editedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.version] })],
+);
+
+/** The earlier versions of an edited reply, as threadRevisions: keyed by the post alone. */
+export const postRevisions = pgTable(
+  'post_revisions',
+  {
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    content: text().notNull(),
+    editedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.version] })],
 );
 
 /**
@@ -460,6 +508,13 @@ export const reports = pgTable(
     threadId: integer().references(() => threads.id, { onDelete: 'cascade' }),
     postId: integer().references(() => posts.id, { onDelete: 'cascade' }),
     reason: varchar({ length: 500 }).notNull(),
+    /**
+     * The reported text as it was when reported (CONTRACT.md section 14), so an edit after
+     * the report cannot hide it from the moderator; null once the report is closed (the
+     * snapshot is erased then). The title only for a thread.
+     */
+    reportedTitle: varchar({ length: 100 }),
+    reportedContent: text(),
     status: varchar({ length: 20 }).notNull().default('open'),
     createdAt: createdAt(),
     resolvedById: integer().references(() => users.id, { onDelete: 'set null' }),

@@ -49,6 +49,8 @@ export interface RouteDoc {
   errors?: ErrorStatus[];
   /** The caller's IP is checked against bans: a banned caller gets 403. */
   bannable?: boolean;
+  /** A 409 whose body carries more than the error shape (an edit's `current`, CONTRACT.md section 14). */
+  conflict?: { description: string; schema: z.ZodType };
 }
 
 /** A path id: a positive integer; anything else answers 404 (lib/params.ts). */

@@ -121,6 +121,14 @@ beforeAll(async () => {
   await ok(frank.client.post('/api/reports', { postId: target, reason: 'Rude' }), 'report an anonymous reply');
   await ok(grace.client.post('/api/reports', { threadId: anonymousOf(heidi), reason: 'Off topic' }), 'report an anonymous thread');
 
+  // Edits (CONTRACT.md section 14): anonymous ones adding a quote and mentions, one of a
+  // reported reply, a named one; their earlier versions stay in the history tables.
+  await ok(erin.client.patch(`/api/threads/${anonymousOf(erin)}`, { title: 'Anonymous, edited', content: `Edited, @${grace.username} see this`, version: 0 }), 'edit an anonymous thread');
+  await ok(erin.client.patch(`/api/posts/${anonymousReply.id}`, { content: `>>${target} and @${heidi.username}, edited`, version: 0 }), 'edit an anonymous reply');
+  await ok(alice.client.patch(`/api/posts/${target}`, { content: 'Answer me, edited after the report', version: 0 }), 'edit a reported anonymous reply');
+  await ok(alice.client.patch(`/api/posts/${target}`, { content: 'Answer me, edited twice', version: 1 }), 'edit it again');
+  await ok(carol.client.patch(`/api/posts/${namedReply.id}`, { content: `>>${target} answered, edited`, version: 0 }), 'edit a named reply');
+
   // Signing in from another device, and writing anonymously there: once.
   const elsewhere = t.client({ ip: '192.0.2.200' });
   await ok(elsewhere.login(heidi.username), 'login from another client');

@@ -53,6 +53,9 @@ const BANNED_FROM = new Set([
   'POST /api/posts/:id/vote',
   'POST /api/crypto/tips',
   'POST /api/reports',
+  // Editing is writing (CONTRACT.md section 14): a ban that stops a post stops rewriting one.
+  'PATCH /api/threads/:id',
+  'PATCH /api/posts/:id',
   'POST /register',
   'POST /login',
   'POST /new-thread',
@@ -104,6 +107,19 @@ const cases: Record<string, () => Promise<Case>> = {
   'PATCH /api/threads/:id/lock': async () => ({ path: `/api/threads/${(await createThread(t, author)).id}/lock`, fields: { isLocked: true }, ok: [200] }),
   'DELETE /api/threads/:id': async () => ({ path: `/api/threads/${(await createThread(t, author)).id}`, fields: {}, ok: [204] }),
   'DELETE /api/posts/:id': async () => ({ path: `/api/posts/${(await createReply(author, (await createThread(t, author)).id)).id}`, fields: {}, ok: [204] }),
+  // The admin's session walks these: their own thread and reply (admins never edit other people's).
+  'PATCH /api/threads/:id': async () => ({ path: `/api/threads/${(await createThread(t, admin)).id}`, fields: { content: 'Walked and edited', version: 0 }, ok: [200] }),
+  'PATCH /api/posts/:id': async () => ({ path: `/api/posts/${(await createReply(admin, (await createThread(t, author)).id)).id}`, fields: { content: 'A walked edit', version: 0 }, ok: [200] }),
+  'DELETE /api/threads/:id/history': async () => {
+    const thread = await createThread(t, admin);
+    await admin.client.patch(`/api/threads/${thread.id}`, { content: 'Edited before the walk', version: 0 });
+    return { path: `/api/threads/${thread.id}/history`, fields: {}, ok: [204] };
+  },
+  'DELETE /api/posts/:id/history': async () => {
+    const post = await createReply(admin, (await createThread(t, author)).id);
+    await admin.client.patch(`/api/posts/${post.id}`, { content: 'Edited before the walk', version: 0 });
+    return { path: `/api/posts/${post.id}/history`, fields: {}, ok: [204] };
+  },
   'PUT /api/threads/:id/save': async () => ({ path: `/api/threads/${(await createThread(t, author)).id}/save`, fields: {}, ok: [200] }),
   'DELETE /api/threads/:id/save': async () => {
     const { id } = await createThread(t, author);

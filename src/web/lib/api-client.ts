@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** Field name -> message, for validation errors (400). */
   readonly errors: Record<string, string>;
+  /** The whole error body, for answers that carry more than a message (a 409 edit's `current`). */
+  readonly body: Partial<ApiErrorBody> | null;
 
   constructor(status: number, body: Partial<ApiErrorBody> | null, text: string) {
     // Without a server message, read "status: response text" (SPEC.md section 8).
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     this.status = status;
     this.serverMessage = body?.message;
     this.errors = body?.errors ?? {};
+    this.body = body;
   }
 }
 

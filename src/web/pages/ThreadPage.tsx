@@ -16,6 +16,7 @@ import { TipArea } from '../features/tips/components/TipArea';
 import { ThreadDetailView } from '../features/threads/components/ThreadDetailView';
 import { useThreadPostVotes } from '../features/votes/api/vote';
 import { VoteArrows } from '../features/votes/components/VoteArrows';
+import { OwnContentActions } from '../features/editing/components/OwnContentActions';
 
 // Reporting and banning are rare: their dialogs (and the form libraries) load when opened.
 const ReportDialog = lazy(() => import('../features/reports/components/ReportDialog').then((module) => ({ default: module.ReportDialog })));
@@ -44,6 +45,11 @@ export function ThreadPage() {
   const renderPostTips = useCallback(
     (post: Post) => threadId !== undefined && <TipArea target={{ kind: 'post', threadId, postId: post.id, isOwn: post.isOwn }} user={user} />,
     [threadId, user],
+  );
+  const threadLocked = thread.data?.isLocked ?? false;
+  const renderOwnActions = useCallback(
+    (post: Post) => post.isOwn && <OwnContentActions target={{ kind: 'post', id: post.id, threadId: post.threadId }} content={post} locked={threadLocked} />,
+    [threadLocked],
   );
   const viewerId = user?.id ?? null;
   useThreadPostVotes(id, viewerId);
@@ -90,6 +96,7 @@ export function ThreadPage() {
           body={<PostBody html={data.contentHtml} className="leading-relaxed" />}
           premium={<PremiumBlock thread={data} user={user} />}
           tips={<TipArea target={{ kind: 'thread', threadId: data.id, isOwn: data.isOwn }} user={user} />}
+          ownActions={data.isOwn ? <OwnContentActions target={{ kind: 'thread', id: data.id }} content={data} locked={data.isLocked} /> : undefined}
           autoRefresh={autoRefresh}
           onAutoRefreshChange={setAutoRefresh}
           onRefresh={() => void thread.refetch()}
@@ -106,6 +113,7 @@ export function ThreadPage() {
           onSuspendAuthor={onSuspendPostAuthor}
           renderTips={renderPostTips}
           renderVotes={renderPostVotes}
+          renderOwnActions={renderOwnActions}
         />
         <Suspense>
           {report && <ReportDialog target={report} onOpenChange={(open) => !open && setReport(null)} />}

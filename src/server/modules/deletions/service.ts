@@ -4,6 +4,7 @@ import { posts, threads, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { POST_NOT_FOUND, THREAD_NOT_FOUND } from '../../lib/messages.js';
 import { nextThreadVersion } from '../../lib/thread-version.js';
+import { eraseRevisions } from '../editing/index.js';
 import { recordEvent } from '../events/index.js';
 import { recordModeration } from '../moderation/index.js';
 import { withdrawNotifications } from '../notifications/index.js';
@@ -86,6 +87,8 @@ export function createDeletionService({ db, releaseImages }: { db: Db; releaseIm
         await recordEvent(tx, { type: 'update', threadId });
         // Deleted content withdraws what it notified (its replies' too, and tips to it).
         await withdrawNotifications(tx, { threadId });
+        // Its earlier versions (and its replies') go with it (modules/editing).
+        await eraseRevisions(tx, { threadId });
         const replyImages: StoredImage[] = await tx
           .select({ imageUrl: posts.imageUrl, thumbnailUrl: posts.thumbnailUrl })
           .from(posts)
@@ -136,6 +139,7 @@ export function createDeletionService({ db, releaseImages }: { db: Db; releaseIm
         }
         await recordEvent(tx, { type: 'update', threadId: post.threadId });
         await withdrawNotifications(tx, { postId });
+        await eraseRevisions(tx, { postId });
         return [image!];
       });
       await releaseImages(images, log);

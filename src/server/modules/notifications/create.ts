@@ -108,6 +108,42 @@ export function notifyNewThread(
 }
 
 /**
+ * What an edit notifies (CONTRACT.md section 14), in its transaction: the references its
+ * new text adds to the text it replaced (quotes of live posts of the thread, for a reply;
+ * mentions), each recipient once per thread or post: one already told about it (a
+ * reference removed and written again, or a mention of someone the reply already
+ * notified) is a slot that notifies no one. The references added are read from the two
+ * public texts, so the slots an edit uses up are the same whoever wrote it (see Notified).
+ * Same rules as a new post otherwise: never the author in the guise they wrote in.
+ */
+export function notifyAddedReferences(
+  db: DbOrTx,
+  edit: { threadId: number; postId: number | null; before: string; after: string; actorId: number; actorTag: string | null; isAnonymous: boolean },
+): Promise<Notified> {
+  const before = referencesIn(edit.before);
+  const after = referencesIn(edit.after);
+  const quoted = edit.postId === null ? [] : after.quotedPostIds.filter((id) => !before.quotedPostIds.includes(id));
+  const mentioned = after.mentionedUsernames.filter((name) => !before.mentionedUsernames.includes(name));
+  if (quoted.length === 0 && mentioned.length === 0) return Promise.resolve(NOTHING_NOTIFIED);
+  const told = sql`EXISTS (SELECT 1 FROM notifications n WHERE n.thread_id = ${edit.threadId}
+    AND n.post_id IS NOT DISTINCT FROM ${edit.postId}::int AND (n.user_id = c.recipient OR n.recipient_tag = c.recipient_tag))`;
+  const candidates = sql`
+    SELECT CASE WHEN ${told} THEN NULL ELSE c.recipient END AS recipient, CASE WHEN ${told} THEN NULL ELSE c.recipient_tag END AS recipient_tag, c.type, c.rank
+    FROM (
+      SELECT ${recipientOf('p')}, 'quote'::text AS type, 2 AS rank FROM posts p
+      WHERE p.id = ANY(${sql.param(quoted)}::int[]) AND p.thread_id = ${edit.threadId} AND p.id IS DISTINCT FROM ${edit.postId}::int AND NOT p.is_deleted
+      UNION ALL
+      SELECT u.id, NULL::varchar, 'mention', 3 FROM users u WHERE lower(u.username) = ANY(${sql.param(mentioned)}::text[])) AS c`;
+  return insertNotifications(db, candidates, {
+    threadId: edit.threadId,
+    postId: edit.postId,
+    authorId: edit.actorId,
+    authorTag: edit.actorTag,
+    isAnonymous: edit.isAnonymous,
+  });
+}
+
+/**
  * A confirmed tip's notification, in its settlement's transaction: to the author of
  * the content it paid, while that content is live: its account for named content, its
  * author tag for anonymous content (read from the content itself, so the tip's row need

@@ -5,6 +5,7 @@ export { notificationRoutes } from './routes.js';
 export { createNotificationService, type NotificationService } from './service.js';
 export {
   NOTHING_NOTIFIED,
+  notifyAddedReferences,
   notifyNewThread,
   notifyTip,
   replyNotificationsCtes,

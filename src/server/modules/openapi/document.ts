@@ -114,7 +114,7 @@ function responseSchemas(docs: RouteDoc[]) {
   }
   const inline = new Map<z.ZodType, string>();
   for (const doc of docs) {
-    for (const answer of Object.values(doc.responses)) {
+    for (const answer of [...Object.values(doc.responses), doc.conflict?.schema]) {
       if (answer instanceof z.ZodType && !names.has(answer) && !inline.has(answer)) {
         const id = `inline-${inline.size}`;
         inline.set(answer, id);
@@ -219,6 +219,7 @@ export function buildOpenApiDocument(docs: RouteDoc[], { version }: { version: s
       else responses[status] = { description: answer.description, content: { [answer.type]: { schema: { type: answer.type.endsWith('json') ? 'object' : 'string' } } } };
     }
     for (const status of errorStatuses(doc, names.length > 0)) responses[status] = { $ref: `#/components/responses/Error${status}` };
+    if (doc.conflict) responses['409'] = { description: doc.conflict.description, content: { 'application/json': { schema: schemaOf(doc.conflict.schema) } } };
 
     const parameters = parametersOf(doc, names);
     const requestBody = requestBodyOf(doc);

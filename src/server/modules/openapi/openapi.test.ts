@@ -110,11 +110,13 @@ describe('the OpenAPI document', () => {
     expect(stale, 'documented routes that do not exist').toEqual([]);
   });
 
-  it('every error status refers to the one error shape', () => {
+  it('every error status refers to the one error shape (a stale edit\'s 409 adds `current` to it)', () => {
     for (const item of Object.values(document.paths)) {
       for (const operation of Object.values(item)) {
         for (const [status, answer] of Object.entries(operation.responses)) {
-          if (Number(status) >= 400) expect((answer as { $ref: string }).$ref).toBe(`#/components/responses/Error${status}`);
+          const conflict = (answer as { content?: { 'application/json'?: { schema?: { properties?: Record<string, unknown> } } } }).content?.['application/json']?.schema?.properties;
+          if (status === '409' && conflict) expect(Object.keys(conflict).sort()).toEqual(['current', 'message']);
+          else if (Number(status) >= 400) expect((answer as { $ref: string }).$ref).toBe(`#/components/responses/Error${status}`);
         }
       }
     }
@@ -196,6 +198,14 @@ describe('live answers match the document', () => {
     await call(client, 'GET', '/api/threads/:id/post-votes', { params: { id: threadId } });
     // The thread page as its signed-in author sees it: isOwn, posterId on the anonymous reply.
     await call(author.client, 'GET', '/api/threads/:id', { params: { id: threadId } });
+    // Editing (CONTRACT.md section 14): the author's thread, the reader's reply, their histories, a stale edit's 409.
+    await call(author.client, 'PATCH', '/api/threads/:id', { params: { id: threadId }, body: { content: 'Content about lighthouses, fog and edits', version: 0 } });
+    await call(client, 'PATCH', '/api/posts/:id', { params: { id: postId }, body: { content: 'A named reply about lighthouses, edited', version: 0 } });
+    await call(author.client, 'GET', '/api/threads/:id/history', { params: { id: threadId } });
+    await call(client, 'GET', '/api/posts/:id/history', { params: { id: postId } });
+    await call(client, 'PATCH', '/api/posts/:id', { params: { id: postId }, body: { content: 'A stale edit', version: 0 } });
+    await call(client, 'DELETE', '/api/posts/:id/history', { params: { id: postId } });
+    await call(author.client, 'DELETE', '/api/threads/:id/history', { params: { id: threadId } });
 
     await call(client, 'POST', '/api/users/:id/follow', { params: { id: author.id } });
     await call(client, 'GET', '/api/users/:id/is-following', { params: { id: author.id } });

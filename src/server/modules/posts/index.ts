@@ -3,5 +3,5 @@
 
 export { postRoutes } from './routes.js';
 export { serializePost, type PostRow } from './serializer.js';
-export { createPostService, type PostService } from './service.js';
+export { createPostService, THREAD_LOCKED, type PostService } from './service.js';
 export { postDocs } from './docs.js';

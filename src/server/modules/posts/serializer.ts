@@ -32,6 +32,8 @@ export function serializePost(row: PostRow, viewer: Viewer, imageUrlOf: ImageUrl
     deletedBy: deleted ? (row.deletedBy ?? 'moderator') : null,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
+    version: row.editVersion,
+    editedAt: deleted || !row.editedAt ? null : row.editedAt.toISOString(),
     content: deleted ? '' : row.content,
     contentHtml: deleted ? '' : renderPostContent(row.content),
     imageUrl: deleted ? null : imageUrlOf(row.imageUrl),

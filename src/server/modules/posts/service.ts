@@ -74,7 +74,7 @@ export function createPostService({
             ${imageUrl}::text, ${thumbnailUrl}::text, ${imageName}::text
           FROM bumped
           RETURNING id, thread_id, user_id, content, image_url, image_name, thumbnail_url, created_at, updated_at, reply_to_id, ip_hash,
-            is_anonymous, author_tag, is_deleted, upvotes, downvotes),
+            is_anonymous, author_tag, is_deleted, upvotes, downvotes, edit_version, edited_at),
         counted AS (
           UPDATE users SET post_count = post_count + 1 WHERE id = ${namedAuthorId}::int AND EXISTS (SELECT 1 FROM post)
           RETURNING username),
@@ -90,7 +90,7 @@ export function createPostService({
         SELECT post.id, post.thread_id AS "threadId", post.user_id AS "userId", post.content, post.image_url AS "imageUrl",
           post.image_name AS "imageName", post.thumbnail_url AS "thumbnailUrl", post.created_at AS "createdAt", post.updated_at AS "updatedAt",
           post.reply_to_id AS "replyToId", post.ip_hash AS "ipHash", post.is_anonymous AS "isAnonymous", post.author_tag AS "authorTag", post.is_deleted AS "isDeleted",
-          post.upvotes, post.downvotes, (SELECT username FROM counted) AS username, ${replyNotificationsResult}
+          post.upvotes, post.downvotes, post.edit_version AS "editVersion", post.edited_at AS "editedAt", (SELECT username FROM counted) AS username, ${replyNotificationsResult}
         FROM post`);
       const row = rows[0];
       if (row === undefined) {

@@ -31,6 +31,9 @@ describe('POST /api/reports', () => {
       createdAt: expect.any(String),
       reporter: { id: user.id, username: user.username },
       target: { type: 'thread', threadId, title: 'Reported thread', excerpt: `${'x'.repeat(279)}…`, isDeleted: false },
+      // The text as reported, kept while the report is open (CONTRACT.md section 14).
+      reported: { title: 'Reported thread', content: 'x'.repeat(400) },
+      editedSinceReport: false,
       resolvedAt: null,
       resolvedBy: null,
     });

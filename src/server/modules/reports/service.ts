@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, not } from 'drizzle-orm';
+import { and, desc, eq, lt, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Report, ReportStatus } from '../../../shared/api.js';
@@ -32,14 +32,16 @@ function selectReports(db: DbOrTx) {
     .select({
       id: reports.id,
       reason: reports.reason,
+      reportedTitle: reports.reportedTitle,
+      reportedContent: reports.reportedContent,
       status: reports.status,
       createdAt: reports.createdAt,
       resolvedAt: reports.resolvedAt,
       reporter: { id: reporter.id, username: reporter.username },
       resolverId: resolver.id,
       resolverUsername: resolver.username,
-      thread: { id: threads.id, title: threads.title, content: threads.content, isDeleted: threads.isDeleted },
-      post: { id: posts.id, content: posts.content, isDeleted: posts.isDeleted },
+      thread: { id: threads.id, title: threads.title, content: threads.content, isDeleted: threads.isDeleted, editedAt: threads.editedAt },
+      post: { id: posts.id, content: posts.content, isDeleted: posts.isDeleted, editedAt: posts.editedAt },
       postThread: { id: postThread.id, title: postThread.title, isDeleted: postThread.isDeleted },
     })
     .from(reports)
@@ -74,6 +76,7 @@ function serializeReport(row: ReportRow): Report {
           excerpt: excerpt(row.thread!.content),
           isDeleted: row.thread!.isDeleted,
         };
+  const editedAt = row.post ? row.post.editedAt : row.thread!.editedAt;
   return {
     id: row.id,
     reason: row.reason,
@@ -81,6 +84,8 @@ function serializeReport(row: ReportRow): Report {
     createdAt: row.createdAt.toISOString(),
     reporter: row.reporter,
     target,
+    reported: row.reportedContent === null ? null : { title: row.reportedTitle, content: row.reportedContent },
+    editedSinceReport: editedAt !== null && editedAt > row.createdAt,
     resolvedAt: row.resolvedAt ? row.resolvedAt.toISOString() : null,
     resolvedBy: row.resolverId !== null && row.resolverUsername !== null ? { id: row.resolverId, username: row.resolverUsername } : null,
   };
@@ -94,18 +99,24 @@ export function createReportService(db: Db) {
     return serializeReport(row);
   }
 
-  /** Whether the content can still be reported: it exists and neither it nor its thread is deleted. */
-  async function targetIsLive(target: Target): Promise<boolean> {
+  /**
+   * The reported text, when the content can still be reported (it exists and neither it
+   * nor its thread is deleted): the report keeps it as it is now (CONTRACT.md section 14).
+   */
+  async function liveText(target: Target): Promise<{ reportedTitle: string | null; reportedContent: string } | undefined> {
     if (target.kind === 'thread') {
-      const [thread] = await db.select({ id: threads.id }).from(threads).where(and(eq(threads.id, target.id), not(threads.isDeleted)));
-      return thread !== undefined;
+      const [thread] = await db
+        .select({ reportedTitle: threads.title, reportedContent: threads.content })
+        .from(threads)
+        .where(and(eq(threads.id, target.id), not(threads.isDeleted)));
+      return thread;
     }
     const [post] = await db
-      .select({ id: posts.id })
+      .select({ reportedTitle: sql<null>`NULL`, reportedContent: posts.content })
       .from(posts)
       .innerJoin(threads, eq(threads.id, posts.threadId))
       .where(and(eq(posts.id, target.id), not(posts.isDeleted), not(threads.isDeleted)));
-    return post !== undefined;
+    return post;
   }
 
   return {
@@ -113,11 +124,12 @@ export function createReportService(db: Db) {
     async create(reporterId: number, input: NewReport): Promise<Report> {
       // The schema lets exactly one of the two through.
       const target: Target = input.threadId !== undefined ? { kind: 'thread', id: input.threadId } : { kind: 'post', id: input.postId ?? 0 };
-      if (!(await targetIsLive(target))) throw new NotFoundError(target.kind === 'thread' ? THREAD_NOT_FOUND : POST_NOT_FOUND);
+      const text = await liveText(target);
+      if (!text) throw new NotFoundError(target.kind === 'thread' ? THREAD_NOT_FOUND : POST_NOT_FOUND);
       try {
         const [row] = await db
           .insert(reports)
-          .values({ reporterId, reason: input.reason, ...(target.kind === 'thread' ? { threadId: target.id } : { postId: target.id }) })
+          .values({ reporterId, reason: input.reason, ...text, ...(target.kind === 'thread' ? { threadId: target.id } : { postId: target.id }) })
           .returning({ id: reports.id });
         return findReport(row!.id);
       } catch (error) {
@@ -140,7 +152,8 @@ export function createReportService(db: Db) {
       await db.transaction(async (tx) => {
         const [closed] = await tx
           .update(reports)
-          .set({ status, resolvedById: adminId, resolvedAt: new Date() })
+          // The text kept as reported has served its purpose: erased with the decision.
+          .set({ status, resolvedById: adminId, resolvedAt: new Date(), reportedTitle: null, reportedContent: null })
           .where(and(eq(reports.id, id), eq(reports.status, 'open')))
           .returning({ threadId: reports.threadId, postId: reports.postId, reason: reports.reason });
         if (!closed) {

@@ -43,6 +43,8 @@ export function serializeThread(row: ThreadRow, viewer: Viewer, imageUrlOf: Imag
     totalTipsReceived: row.totalTipsReceived,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
+    version: row.editVersion,
+    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
     userId: author.userId,
     username: author.username,
     isOwn: author.isOwn,

@@ -90,7 +90,20 @@ function ReportItem({ report }: { report: Report }) {
       <h3 id={labelId} className="font-semibold">
         {target.type === 'post' ? `Reply in “${title}”` : title}
       </h3>
-      <blockquote className="border-l-2 pl-3 text-sm whitespace-pre-wrap text-muted-foreground">{target.excerpt || '(no content)'}</blockquote>
+      {report.editedSinceReport && report.reported ? (
+        // Edited after the report: the moderator judges the text as it was reported, and sees what it became.
+        <div className="grid gap-2">
+          <p className="text-xs font-medium">As reported (edited since):</p>
+          <blockquote className="max-h-64 overflow-y-auto border-l-2 border-amber-500 pl-3 text-sm break-words whitespace-pre-wrap" data-reported-text>
+            {report.reported.title !== null && <span className="block font-medium">{report.reported.title}</span>}
+            {report.reported.content}
+          </blockquote>
+          <p className="text-xs font-medium">Now:</p>
+          <blockquote className="border-l-2 pl-3 text-sm whitespace-pre-wrap text-muted-foreground">{target.excerpt || '(no content)'}</blockquote>
+        </div>
+      ) : (
+              <blockquote className="border-l-2 pl-3 text-sm whitespace-pre-wrap text-muted-foreground">{target.excerpt || '(no content)'}</blockquote>
+      )}
       <p className="text-sm">
         <span className="font-medium">Reason:</span> {report.reason}
       </p>

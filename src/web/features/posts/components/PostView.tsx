@@ -7,6 +7,7 @@ import { formatDate, TimeAgo } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { PosterIdBadge, usePosterHighlighted } from '../../../components/poster-id/PosterId';
 import { YouBadge } from '../../../components/poster-id/YouBadge';
+import { EditedMark } from '../../../components/edited/EditedMark';
 import { PostBody } from './PostBody';
 import { PostImage } from './PostImage';
 import { PostMenu } from './PostMenu';
@@ -29,6 +30,8 @@ export interface PostActions {
   renderVotes: (post: Post) => ReactNode;
   /** Tip button and tips summary; hidden on deleted posts. */
   renderTips: (post: Post) => ReactNode;
+  /** Edit and History on the viewer's own post (the editing feature's, composed by the page); hidden on deleted posts. */
+  renderOwnActions?: ((post: Post) => ReactNode) | undefined;
 }
 
 /** One reply with its nested replies (SPEC.md section 2, post view). */
@@ -70,6 +73,7 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
             <time dateTime={post.createdAt} title={formatDate(post.createdAt)} className="text-xs text-muted-foreground">
               <TimeAgo iso={post.createdAt} />
             </time>
+            {!post.isDeleted && <EditedMark editedAt={post.editedAt} />}
             <span className="text-xs text-muted-foreground">No. {post.id}</span>
             <div className="ml-auto">
               <PostMenu post={post} isAdmin={isAdmin} onReport={actions.onReport} onBan={actions.onBan} onSuspendAuthor={actions.onSuspendAuthor} />
@@ -101,6 +105,7 @@ export function PostView({ node, actions, depth = 0 }: { node: PostTreeNode; act
                     </Button>
                   </>
                 )}
+                {actions.renderOwnActions?.(post)}
                 {actions.renderTips(post)}
               </div>
             </>

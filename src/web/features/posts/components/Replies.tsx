@@ -92,10 +92,12 @@ interface RepliesProps {
   renderVotes: (post: Post) => ReactNode;
   /** The tip button and tips summary of a post (the tips feature, composed by the page). */
   renderTips: (post: Post) => ReactNode;
+  /** Edit and History on the viewer's own post (the editing feature, composed by the page). */
+  renderOwnActions?: ((post: Post) => ReactNode) | undefined;
 }
 
 /** The reply form (or the locked notice) and the replies (SPEC.md section 2, thread detail). */
-export function Replies({ thread, user, onReport, onBan, onSuspendAuthor, renderVotes, renderTips }: RepliesProps) {
+export function Replies({ thread, user, onReport, onBan, onSuspendAuthor, renderVotes, renderTips, renderOwnActions }: RepliesProps) {
   const queryClient = useQueryClient();
   const [sort, setSort] = useState<Sort>('newest');
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
@@ -149,8 +151,9 @@ export function Replies({ thread, user, onReport, onBan, onSuspendAuthor, render
       onSuspendAuthor,
       renderVotes,
       renderTips,
+      renderOwnActions,
     }),
-    [user, thread.isLocked, replyingTo, onReport, onBan, onSuspendAuthor, renderVotes, renderTips],
+    [user, thread.isLocked, replyingTo, onReport, onBan, onSuspendAuthor, renderVotes, renderTips, renderOwnActions],
   );
 
   return (

@@ -22,6 +22,8 @@ interface ThreadDetailViewProps {
   premium: ReactNode;
   /** The tip button and tips summary of the thread: the tips feature's, composed by the page. */
   tips: ReactNode;
+  /** Edit and History for the thread's author: the editing feature's, composed by the page. */
+  ownActions?: ReactNode;
   autoRefresh: boolean;
   onAutoRefreshChange: (on: boolean) => void;
   onRefresh: () => void;
@@ -91,6 +93,7 @@ export function ThreadDetailView(props: ThreadDetailViewProps) {
             </figure>
           )}
           {premium}
+          {props.ownActions && <div className="flex flex-wrap items-center gap-1">{props.ownActions}</div>}
           {thread.board.tags.length > 0 && (
             <ul className="flex flex-wrap gap-1.5" aria-label="Board tags">
               {thread.board.tags.slice(0, 2).map((tag) => (

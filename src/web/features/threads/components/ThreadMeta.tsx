@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
 import { PosterIdBadge } from '../../../components/poster-id/PosterId';
 import { YouBadge } from '../../../components/poster-id/YouBadge';
+import { EditedMark } from '../../../components/edited/EditedMark';
 import { formatDate, replyCountLabel, TimeAgo } from '../../../lib/format';
 
 /** Author (linked, or 'Anonymous', and 'You' to its author), age and reply count: the card's and the thread page's byline. */
@@ -26,6 +27,7 @@ export function ThreadByline({ thread, size = 'sm' }: { thread: Thread; size?: '
         <SpriteIcon name="clock" className={icon} />
         <TimeAgo iso={thread.createdAt} />
       </time>
+      <EditedMark editedAt={thread.editedAt} />
       <span className="inline-flex items-center gap-1">
         <SpriteIcon name="message-square" className={icon} />
         {replyCountLabel(thread.replyCount)}
