@@ -38,6 +38,7 @@ export function serializeThread(row: ThreadRow, viewer: Viewer, imageUrlOf: Imag
     premiumContent: row.isPremium && access.hasAccess && access.withPremiumContent ? row.premiumContent : null,
     hasAccess: access.hasAccess,
     totalTipsReceived: row.totalTipsReceived,
+    hasPoll: row.hasPoll,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
     userId: author.userId,

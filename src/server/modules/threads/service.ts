@@ -15,6 +15,7 @@ import { authorKeyOf, authorTagFor, VISITOR, type Viewer } from '../../lib/viewe
 import { recordActivity } from '../activities/index.js';
 import { announceAuthored, recordEvent } from '../events/index.js';
 import { notifyNewThread, type PublishNotified } from '../notifications/index.js';
+import { createPoll, readThreadPoll } from '../polls/index.js';
 import { serializePost } from '../posts/index.js';
 import { premiumAccessSet } from '../premium/index.js';
 import { findFeedThreads, findThread, findThreadPage, findThreadPosts, type FeedSource, type ThreadOrder } from './queries.js';
@@ -97,13 +98,15 @@ export function createThreadService({
     async getThreadPage(id: number, viewer: Viewer, afterPostId = 0): Promise<{ thread: ThreadDetail; version: number }> {
       const row = await findThread(db, id);
       if (!row) throw new NotFoundError(THREAD_NOT_FOUND);
-      const [access, posts] = await Promise.all([
+      const [access, posts, poll] = await Promise.all([
         premiumAccessSet(db, viewer, [row]),
         findThreadPosts(db, id, afterPostId, THREAD_POSTS_PER_PAGE),
+        row.hasPoll ? readThreadPoll(db, id, viewer.authorKey ?? null) : null,
       ]);
       const thread = {
         ...serializeThread(row, viewer, imageUrlOf, { hasAccess: access.has(row.id), withPremiumContent: true }, true),
         posts: posts.map((post) => serializePost(post, viewer, imageUrlOf, true)),
+        poll,
       };
       return { thread, version: row.version };
     },
@@ -132,8 +135,10 @@ export function createThreadService({
             premiumContent: input.isPremium ? (input.premiumContent ?? null) : null,
             ...imageColumns(stored),
             hotScore: initialHotScore,
+            hasPoll: input.poll !== undefined,
           })
           .returning({ id: threads.id });
+        if (input.poll) await createPoll(tx, thread!.id, input.poll);
         if (authorKey) {
           // Its tag needs its id. Nothing on the account side moves: no counter, no
           // timeline entry; the thread joins the author's sealed list instead.

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import type { Poll, PollShowResults } from '../../../shared/api.js';
+import { pollIsClosed, pollResultsShown } from '../../../shared/polls.js';
+import {
+  POLL_CLOSED,
+  POLL_NOT_FOUND,
+  POLL_SINGLE_CHOICE,
+  POLL_UNKNOWN_OPTION,
+  type pollSchema,
+} from '../../../shared/schemas/polls.js';
+import type { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { pollOptions, polls } from '../../db/schema.js';
+import { type AuthorKey, pollVoterTag } from '../../lib/author-key.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { recordEvent } from '../events/index.js';
+
+export type NewPoll = z.output<typeof pollSchema>;
+
+/** A poll as its row and its options' rows hold it, counts included. */
+interface PollRow {
+  id: number;
+  threadId: number;
+  question: string;
+  multiple: boolean;
+  closesAt: Date | null;
+  showResults: PollShowResults;
+  voters: number;
+  options: { id: number; text: string; votes: number }[];
+}
+
+/** The poll as this viewer may see it: counts only when its results are shown to them. */
+export function pollView(row: PollRow, myVote: number[] | null, now = Date.now()): Poll {
+  const shown = pollResultsShown(row, myVote !== null, now);
+  return {
+    id: row.id,
+    question: row.question,
+    options: row.options.map((option) => ({ id: option.id, text: option.text, votes: shown ? option.votes : null })),
+    multiple: row.multiple,
+    closesAt: row.closesAt === null ? null : row.closesAt.toISOString(),
+    showResults: row.showResults,
+    voters: shown ? row.voters : null,
+    myVote,
+  };
+}
+
+/** Writes a new thread's poll in the thread's own transaction. */
+export async function createPoll(tx: Tx, threadId: number, input: NewPoll): Promise<void> {
+  const [poll] = await tx
+    .insert(polls)
+    .values({ threadId, question: input.question, multiple: input.multiple, closesAt: input.closesAt ?? null, showResults: input.showResults })
+    .returning({ id: polls.id });
+  await tx.insert(pollOptions).values(input.options.map((text, position) => ({ pollId: poll!.id, position, text })));
+}
+
+type RawPoll = Omit<PollRow, 'closesAt'> & { closesAt: string | null };
+
+/** The poll and its counts, read in one statement: the counts and `voters` agree with each other. */
+async function readPollRow(db: DbOrTx, where: { threadId: number } | { pollId: number }): Promise<PollRow | null> {
+  const condition = 'threadId' in where ? sql`p.thread_id = ${where.threadId}` : sql`p.id = ${where.pollId}`;
+  const { rows } = await db.execute<RawPoll>(sql`
+    SELECT p.id, p.thread_id AS "threadId", p.question, p.multiple, p.closes_at AS "closesAt",
+           p.show_results AS "showResults", p.voters,
+           json_agg(json_build_object('id', o.id, 'text', o.text, 'votes', o.votes) ORDER BY o.position) AS options
+      FROM polls p JOIN poll_options o ON o.poll_id = p.id
+     WHERE ${condition}
+     GROUP BY p.id`);
+  const row = rows[0];
+  return row ? { ...row, closesAt: row.closesAt === null ? null : new Date(row.closesAt) } : null;
+}
+
+async function ballotOf(db: DbOrTx, pollId: number, key: AuthorKey | null): Promise<number[] | null> {
+  if (key === null) return null;
+  const { rows } = await db.execute<{ option_ids: number[] }>(
+    sql`SELECT option_ids FROM poll_ballots WHERE poll_id = ${pollId} AND voter_tag = ${pollVoterTag(key, pollId)}`,
+  );
+  return rows[0]?.option_ids ?? null;
+}
+
+/**
+ * A thread's poll for this viewer, or null. The viewer's ballot is found under their tag
+ * for the poll (their session's key): a visitor's answer never holds one, so visitors'
+ * kept pages hold no one's vote.
+ */
+export async function readThreadPoll(db: Db, threadId: number, key: AuthorKey | null): Promise<Poll | null> {
+  const row = await readPollRow(db, { threadId });
+  if (!row) return null;
+  return pollView(row, await ballotOf(db, row.id, key));
+}
+
+/** What a vote needs to know of a poll that never changes once it is made. */
+type Definition = Pick<PollRow, 'id' | 'threadId' | 'multiple' | 'closesAt' | 'showResults'> & { optionIds: Set<number> };
+
+/** Definitions kept per instance (a poll's options never change): a vote checks its input without a read. */
+const DEFINITIONS_KEPT = 10_000;
+
+/**
+ * Poll votes (CONTRACT.md sections 13 and 14). A ballot is kept under the voter's tag for
+ * the poll, never their account; the counters beside the options move in the ballot's
+ * transaction, after the thread's row is locked, so the votes on one poll take turns and
+ * each sees the ballot the voter's previous vote left: counts stay exact under any number
+ * of concurrent voters, the same voter's included (bench/polls.ts measures it).
+ */
+export function createPollService(db: Db) {
+  const definitions = new Map<number, Definition>();
+
+  async function definition(pollId: number): Promise<Definition> {
+    const kept = definitions.get(pollId);
+    if (kept) return kept;
+    const row = await readPollRow(db, { pollId });
+    if (!row) throw new NotFoundError(POLL_NOT_FOUND);
+    const found: Definition = {
+      id: row.id,
+      threadId: row.threadId,
+      multiple: row.multiple,
+      closesAt: row.closesAt,
+      showResults: row.showResults,
+      optionIds: new Set(row.options.map((option) => option.id)),
+    };
+    if (definitions.size >= DEFINITIONS_KEPT) definitions.clear();
+    definitions.set(pollId, found);
+    return found;
+  }
+
+  return {
+    /** Casts or changes the voter's ballot; answers the poll as the voter now sees it. */
+    async vote(pollId: number, key: AuthorKey, optionIds: number[]): Promise<Poll> {
+      const poll = await definition(pollId);
+      if (pollIsClosed(poll.closesAt)) throw new ForbiddenError(POLL_CLOSED);
+      if (optionIds.some((id) => !poll.optionIds.has(id))) throw new ValidationError(POLL_UNKNOWN_OPTION, { optionIds: POLL_UNKNOWN_OPTION });
+      if (!poll.multiple && optionIds.length > 1) throw new ValidationError(POLL_SINGLE_CHOICE, { optionIds: POLL_SINGLE_CHOICE });
+      // Counts every page shows move the thread's version (its kept pages and caches drop);
+      // counts nobody sees before the close move nothing anyone reads.
+      const countsShown = poll.showResults === 'always' ? 1 : 0;
+      const tag = pollVoterTag(key, pollId);
+      const ballot = `{${optionIds.join(',')}}`;
+      await db.transaction(async (tx) => {
+        // The turn: the thread's row, locked until commit (the order a thread's deletion takes too).
+        const { rows: locked } = await tx.execute<{ id: number }>(
+          sql`UPDATE threads SET version = version + ${countsShown} WHERE id = ${poll.threadId} AND NOT is_deleted RETURNING id`,
+        );
+        if (locked.length === 0) throw new NotFoundError(POLL_NOT_FOUND);
+        // Checked again in the turn: a vote that waited past the closing time is not counted.
+        if (pollIsClosed(poll.closesAt)) throw new ForbiddenError(POLL_CLOSED);
+        // One statement, one snapshot taken after the lock: `previous` is the voter's ballot as
+        // the last vote on this poll left it.
+        await tx.execute(sql`
+          WITH previous AS (
+            SELECT option_ids FROM poll_ballots WHERE poll_id = ${pollId} AND voter_tag = ${tag}
+          ), cast_ballot AS (
+            INSERT INTO poll_ballots (poll_id, voter_tag, option_ids) VALUES (${pollId}, ${tag}, ${ballot}::int[])
+            ON CONFLICT (poll_id, voter_tag) DO UPDATE SET option_ids = EXCLUDED.option_ids
+          ), was AS (
+            SELECT coalesce((SELECT option_ids FROM previous), '{}'::int[]) AS ids
+          ), counted AS (
+            UPDATE poll_options o
+               SET votes = o.votes + (o.id = ANY(${ballot}::int[]))::int - (o.id = ANY(was.ids))::int
+              FROM was
+             WHERE o.poll_id = ${pollId} AND (o.id = ANY(${ballot}::int[]) OR o.id = ANY(was.ids))
+          )
+          UPDATE polls SET voters = voters + 1 WHERE id = ${pollId} AND NOT EXISTS (SELECT 1 FROM previous)`);
+        // Watchers refetch and see what the rules let them: the event names the thread only,
+        // never a voter or a count. A poll that shows nothing before its close tells nobody.
+        if (poll.showResults !== 'after-close') await recordEvent(tx, { type: 'update', threadId: poll.threadId });
+      });
+      const row = await readPollRow(db, { pollId });
+      if (!row) throw new NotFoundError(POLL_NOT_FOUND);
+      return pollView(row, optionIds);
+    },
+  };
+}
+
+export type PollService = ReturnType<typeof createPollService>;
