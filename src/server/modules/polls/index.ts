@@ -2,5 +2,5 @@
 // their index.ts (ARCHITECTURE.md; eslint.config.js enforces it).
 
 export { pollRoutes } from './routes.js';
-export { createPoll, createPollService, readThreadPoll, type NewPoll, type PollService } from './service.js';
+export { createPoll, createPollService, readThreadPoll, readVisitorPolls, type NewPoll, type PollService } from './service.js';
 export { pollDocs } from './docs.js';

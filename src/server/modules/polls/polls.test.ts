@@ -258,3 +258,13 @@ describe('live updates', () => {
     expect(await updates(hidden.thread.id)).toEqual([]);
   });
 });
+
+describe('feeds', () => {
+  it('show the poll as text: its question and options, no counts', async () => {
+    const { thread, poll } = await pollThread({ question: 'Tabs <or> spaces?', options: ['Tabs', 'Spaces'] });
+    await vote(voter, poll.id, [poll.options[0]!.id]);
+    const xml = (await t.client().get('/feeds/recent.atom')).body;
+    const entry = [...xml.matchAll(/<entry>([\s\S]*?)<\/entry>/g)].map((match) => match[1]!).find((text) => text.includes(`/thread/${thread.id}<`))!;
+    expect(entry).toContain('<p>Poll: Tabs &lt;or&gt; spaces?</p><ul><li>Tabs</li><li>Spaces</li></ul>');
+  });
+});

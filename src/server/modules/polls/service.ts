@@ -55,9 +55,9 @@ export async function createPoll(tx: Tx, threadId: number, input: NewPoll): Prom
 
 type RawPoll = Omit<PollRow, 'closesAt'> & { closesAt: string | null };
 
-/** The poll and its counts, read in one statement: the counts and `voters` agree with each other. */
-async function readPollRow(db: DbOrTx, where: { threadId: number } | { pollId: number }): Promise<PollRow | null> {
-  const condition = 'threadId' in where ? sql`p.thread_id = ${where.threadId}` : sql`p.id = ${where.pollId}`;
+/** Polls and their counts, read in one statement: the counts and `voters` agree with each other. */
+async function readPollRows(db: DbOrTx, where: { threadIds: number[] } | { pollId: number }): Promise<PollRow[]> {
+  const condition = 'threadIds' in where ? sql`p.thread_id = ANY(${`{${where.threadIds.join(',')}}`}::int[])` : sql`p.id = ${where.pollId}`;
   const { rows } = await db.execute<RawPoll>(sql`
     SELECT p.id, p.thread_id AS "threadId", p.question, p.multiple, p.closes_at AS "closesAt",
            p.show_results AS "showResults", p.voters,
@@ -65,8 +65,12 @@ async function readPollRow(db: DbOrTx, where: { threadId: number } | { pollId: n
       FROM polls p JOIN poll_options o ON o.poll_id = p.id
      WHERE ${condition}
      GROUP BY p.id`);
-  const row = rows[0];
-  return row ? { ...row, closesAt: row.closesAt === null ? null : new Date(row.closesAt) } : null;
+  return rows.map((row) => ({ ...row, closesAt: row.closesAt === null ? null : new Date(row.closesAt) }));
+}
+
+async function readPollRow(db: DbOrTx, where: { threadId: number } | { pollId: number }): Promise<PollRow | null> {
+  const [row] = await readPollRows(db, 'threadId' in where ? { threadIds: [where.threadId] } : where);
+  return row ?? null;
 }
 
 async function ballotOf(db: DbOrTx, pollId: number, key: AuthorKey | null): Promise<number[] | null> {
@@ -86,6 +90,13 @@ export async function readThreadPoll(db: Db, threadId: number, key: AuthorKey | 
   const row = await readPollRow(db, { threadId });
   if (!row) return null;
   return pollView(row, await ballotOf(db, row.id, key));
+}
+
+/** The polls of many threads as a visitor sees them (feeds), by thread id, in one read. */
+export async function readVisitorPolls(db: Db, threadIds: number[]): Promise<Map<number, Poll>> {
+  if (threadIds.length === 0) return new Map();
+  const rows = await readPollRows(db, { threadIds });
+  return new Map(rows.map((row) => [row.threadId, pollView(row, null)]));
 }
 
 /** What a vote needs to know of a poll that never changes once it is made. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Thread, ThreadDetail } from '../../../shared/api.js';
+import type { Poll, Thread, ThreadDetail } from '../../../shared/api.js';
 import { ATOM_FEED_SIZE, FEED_SIZE, THREAD_POSTS_PER_PAGE } from '../../../shared/constants.js';
 import type { createThreadSchema, threadListQuerySchema } from '../../../shared/schemas/threads.js';
 import type { Db } from '../../db/client.js';
@@ -15,7 +15,7 @@ import { authorKeyOf, authorTagFor, VISITOR, type Viewer } from '../../lib/viewe
 import { recordActivity } from '../activities/index.js';
 import { announceAuthored, recordEvent } from '../events/index.js';
 import { notifyNewThread, type PublishNotified } from '../notifications/index.js';
-import { createPoll, readThreadPoll } from '../polls/index.js';
+import { createPoll, readThreadPoll, readVisitorPolls } from '../polls/index.js';
 import { serializePost } from '../posts/index.js';
 import { premiumAccessSet } from '../premium/index.js';
 import { findFeedThreads, findThread, findThreadPage, findThreadPosts, type FeedSource, type ThreadOrder } from './queries.js';
@@ -23,6 +23,9 @@ import { serializeThread } from './serializer.js';
 
 type CreateThread = z.output<typeof createThreadSchema>;
 type ListQuery = z.output<typeof threadListQuerySchema>;
+
+/** A feed's thread: as a visitor sees it in a list, with its poll (the feed shows it as text). */
+export type FeedThread = Thread & { poll: Poll | null };
 
 export const PREMIUM_REQUIRED = 'Premium Member Required';
 
@@ -80,10 +83,13 @@ export function createThreadService({
      * A feed's threads (CONTRACT.md section 11), newest first, as any visitor sees
      * them: anonymous authors hidden, premium threads without their premium content.
      */
-    async feed(source: FeedSource): Promise<Thread[]> {
+    async feed(source: FeedSource): Promise<FeedThread[]> {
       const rows = await findFeedThreads(db, source, ATOM_FEED_SIZE);
-      const access = await premiumAccessSet(db, VISITOR, rows);
-      return rows.map((row) => serializeThread(row, VISITOR, imageUrlOf, { hasAccess: access.has(row.id) }));
+      const [access, polls] = await Promise.all([
+        premiumAccessSet(db, VISITOR, rows),
+        readVisitorPolls(db, rows.filter((row) => row.hasPoll).map((row) => row.id)),
+      ]);
+      return rows.map((row) => ({ ...serializeThread(row, VISITOR, imageUrlOf, { hasAccess: access.has(row.id) }), poll: polls.get(row.id) ?? null }));
     },
 
     /** The thread page: the thread and its posts, oldest first, 100 at a time after `afterPostId`. */
