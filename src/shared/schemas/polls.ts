@@ -97,3 +97,37 @@ export const pollVoteSchema = z.object({
       .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
   ),
 });
+
+/** The closing times the forms offer, in hours from when the thread is posted (no time zone to get wrong). */
+export const POLL_CLOSES_IN: readonly { hours: number; label: string }[] = [
+  { hours: 0, label: 'Never' },
+  { hours: 1, label: 'In 1 hour' },
+  { hours: 24, label: 'In 1 day' },
+  { hours: 72, label: 'In 3 days' },
+  { hours: 168, label: 'In 1 week' },
+  { hours: 720, label: 'In 30 days' },
+];
+
+/** The new-thread form's poll fields: one text field per option, so a form without JavaScript sends each. */
+export const pollOptionField = (index: number) => `pollOption-${index}`;
+
+/**
+ * The poll of a new-thread form (web app and no-JavaScript alike), as POST /api/threads
+ * takes it; undefined when its question and options are all empty (no poll). Empty
+ * option fields are left out: the form offers more than a poll needs.
+ */
+export function pollFromForm(fields: Record<string, unknown>, now: number = Date.now()): PollInput | undefined {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const question = text(fields.pollQuestion);
+  const options = Array.from({ length: POLL_OPTIONS_MAX }, (_, index) => text(fields[pollOptionField(index)])).filter((option) => option !== '');
+  if (question === '' && options.length === 0) return undefined;
+  const hours = Number(text(fields.pollClosesIn) || '0');
+  const poll: PollInput = {
+    question,
+    options,
+    multiple: fields.pollMultiple !== undefined && fields.pollMultiple !== 'false' && fields.pollMultiple !== false,
+    showResults: (text(fields.pollShowResults) || 'always') as PollInput['showResults'],
+  };
+  if (Number.isFinite(hours) && hours > 0) poll.closesAt = new Date(now + hours * 3_600_000).toISOString();
+  return poll;
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFormName, PageFormState } from '../../../shared/page-render.js';
 import { loginSchema, registerFormSchema } from '../../../shared/schemas/auth.js';
 import { createPostSchema } from '../../../shared/schemas/posts.js';
-import { POLL_NOT_FOUND, pollVoteSchema } from '../../../shared/schemas/polls.js';
+import { POLL_NOT_FOUND, pollFromForm, pollVoteSchema } from '../../../shared/schemas/polls.js';
 import { createThreadSchema } from '../../../shared/schemas/threads.js';
 import { ForbiddenError, HttpError, PowRequiredError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import { readForm } from '../../lib/form.js';
@@ -43,6 +43,14 @@ function pollChoices(fields: Record<string, unknown>): string[] {
     if (box) chosen.push(box[1]!);
   }
   return chosen;
+}
+
+/** The new-thread form's poll fields, to show again as they were sent. */
+function pollValues(fields: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(fields)) if (/^poll(Question|Option-\d{1,2}|ClosesIn|ShowResults)$/.test(name)) values[name] = text(fields[name]);
+  if (fields.pollMultiple !== undefined) values.pollMultiple = 'true';
+  return values;
 }
 
 /** An unticked checkbox sends nothing: here that means "not anonymous". */
@@ -89,7 +97,13 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       const board = Number.isInteger(chosen) && chosen > 0 && chosen <= 2_147_483_647 ? await boards.byId(chosen).catch(() => null) : null;
       return `/new-thread${board ? `?board=${board.code}` : ''}`;
     },
-    values: (fields) => ({ boardId: text(fields.boardId), title: text(fields.title), content: text(fields.content), isAnonymous: anonymity(fields) }),
+    values: (fields) => ({
+      boardId: text(fields.boardId),
+      title: text(fields.title),
+      content: text(fields.content),
+      isAnonymous: anonymity(fields),
+      ...pollValues(fields),
+    }),
   };
   const pollForm: FormPage = {
     name: 'poll',
@@ -201,7 +215,7 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       const values = threadForm.values(fields);
       const show = again(request, reply, await threadForm.page(request), 'thread', values);
       try {
-        const input = parseInput(createThreadSchema, { ...fields, isAnonymous: values.isAnonymous });
+        const input = parseInput(createThreadSchema, { ...fields, isAnonymous: values.isAnonymous, poll: pollFromForm(fields) });
         const thread = await threads.createThread(input, { id: user.id, ipHash: await request.contentIpHash(input.isAnonymous) }, viewerOf(request), image);
         return reply.redirect(`/thread/${thread.id}`, 303);
       } catch (error) {
