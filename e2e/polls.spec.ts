@@ -18,15 +18,15 @@ test('a user creates a thread with a poll, votes, sees the counts and changes th
   await dialog.getByText('Add a poll').click();
   await dialog.getByLabel('Question').fill('Which editor do you use?');
   // A duplicate is refused by the form with the API's message, before anything is sent.
-  await dialog.getByLabel('Option 1').fill('Vim');
-  await dialog.getByLabel('Option 2').fill('vim');
+  await dialog.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Vim');
+  await dialog.getByRole('textbox', { name: 'Option 2', exact: true }).fill('vim');
   await dialog.getByRole('button', { name: 'Create Thread' }).click();
   await expect(dialog.getByText('Options must all be different')).toBeVisible();
-  await dialog.getByLabel('Option 2').fill('Emacs');
+  await dialog.getByRole('textbox', { name: 'Option 2', exact: true }).fill('Emacs');
   await dialog.getByRole('button', { name: 'Add option' }).click();
-  await dialog.getByLabel('Option 5').fill('Helix');
+  await dialog.getByRole('textbox', { name: 'Option 5', exact: true }).fill('Helix');
   await dialog.getByRole('button', { name: 'Remove option 4' }).click();
-  await dialog.getByLabel('Option 3').fill('Nano');
+  await dialog.getByRole('textbox', { name: 'Option 3', exact: true }).fill('Nano');
   await dialog.getByLabel('Show results').selectOption({ label: 'After voting' });
   await dialog.getByLabel('Closes').selectOption({ label: 'In 1 day' });
   await dialog.getByRole('button', { name: 'Create Thread' }).click();
