@@ -301,8 +301,6 @@ export const polls = pgTable(
     /** Null: open until the thread goes. Compared with now on every read and vote; no job closes it. */
     closesAt: timestamp({ withTimezone: true }),
     showResults: varchar({ length: 16 }).notNull(),
-    /** Ballots cast, kept with the option counters in the vote's transaction (modules/polls). */
-    voters: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex('polls_thread_idx').on(t.threadId),
@@ -319,7 +317,6 @@ export const pollOptions = pgTable(
       .references(() => polls.id, { onDelete: 'cascade' }),
     position: smallint().notNull(),
     text: varchar({ length: 100 }).notNull(),
-    votes: integer().notNull().default(0),
   },
   (t) => [uniqueIndex('poll_options_poll_idx').on(t.pollId, t.position)],
 );
@@ -328,7 +325,8 @@ export const pollOptions = pgTable(
  * One ballot per voter per poll, under the voter's tag for that poll (lib/author-key.ts
  * pollVoterTag): the database alone cannot tell whose it is, while the voter's key finds
  * it again. No id, no timestamp: nothing that orders ballots or dates them beside the
- * account's named actions (docs/privacy.md, "Poll ballots").
+ * account's named actions (docs/privacy.md, "Poll ballots"). The counts are read from
+ * these rows, never kept beside them (decisions/017).
  */
 export const pollBallots = pgTable(
   'poll_ballots',

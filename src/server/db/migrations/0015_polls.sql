@@ -9,8 +9,7 @@ CREATE TABLE "poll_options" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "poll_options_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"poll_id" integer NOT NULL,
 	"position" smallint NOT NULL,
-	"text" varchar(100) NOT NULL,
-	"votes" integer DEFAULT 0 NOT NULL
+	"text" varchar(100) NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "polls" (
@@ -20,7 +19,6 @@ CREATE TABLE "polls" (
 	"multiple" boolean DEFAULT false NOT NULL,
 	"closes_at" timestamp with time zone,
 	"show_results" varchar(16) NOT NULL,
-	"voters" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "polls_show_results_check" CHECK ("polls"."show_results" IN ('always', 'after-vote', 'after-close'))
 );
 --> statement-breakpoint

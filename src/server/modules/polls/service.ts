@@ -14,6 +14,7 @@ import { pollOptions, polls } from '../../db/schema.js';
 import { type AuthorKey, pollVoterTag } from '../../lib/author-key.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { recordEvent } from '../events/index.js';
+import { THREAD_CHANGED_CHANNEL } from '../threads/index.js';
 
 export type NewPoll = z.output<typeof pollSchema>;
 
@@ -55,16 +56,23 @@ export async function createPoll(tx: Tx, threadId: number, input: NewPoll): Prom
 
 type RawPoll = Omit<PollRow, 'closesAt'> & { closesAt: string | null };
 
-/** Polls and their counts, read in one statement: the counts and `voters` agree with each other. */
+/**
+ * Polls and their counts, read in one statement from the ballots themselves: the counts
+ * and `voters` agree with each other and with the ballots, whoever is voting meanwhile.
+ */
 async function readPollRows(db: DbOrTx, where: { threadIds: number[] } | { pollId: number }): Promise<PollRow[]> {
   const condition = 'threadIds' in where ? sql`p.thread_id = ANY(${`{${where.threadIds.join(',')}}`}::int[])` : sql`p.id = ${where.pollId}`;
   const { rows } = await db.execute<RawPoll>(sql`
     SELECT p.id, p.thread_id AS "threadId", p.question, p.multiple, p.closes_at AS "closesAt",
-           p.show_results AS "showResults", p.voters,
-           json_agg(json_build_object('id', o.id, 'text', o.text, 'votes', o.votes) ORDER BY o.position) AS options
-      FROM polls p JOIN poll_options o ON o.poll_id = p.id
-     WHERE ${condition}
-     GROUP BY p.id`);
+           p.show_results AS "showResults",
+           (SELECT count(*)::int FROM poll_ballots b WHERE b.poll_id = p.id) AS voters,
+           (SELECT json_agg(json_build_object('id', o.id, 'text', o.text, 'votes', coalesce(c.votes, 0)) ORDER BY o.position)
+              FROM poll_options o
+              LEFT JOIN (SELECT chosen, count(*)::int AS votes FROM poll_ballots b, unnest(b.option_ids) AS chosen
+                          WHERE b.poll_id = p.id GROUP BY chosen) c ON c.chosen = o.id
+             WHERE o.poll_id = p.id) AS options
+      FROM polls p
+     WHERE ${condition}`);
   return rows.map((row) => ({ ...row, closesAt: row.closesAt === null ? null : new Date(row.closesAt) }));
 }
 
@@ -102,15 +110,18 @@ export async function readVisitorPolls(db: Db, threadIds: number[]): Promise<Map
 /** What a vote needs to know of a poll that never changes once it is made. */
 type Definition = Pick<PollRow, 'id' | 'threadId' | 'multiple' | 'closesAt' | 'showResults'> & { optionIds: Set<number> };
 
+/** How far this instance's clock and the database's may differ when telling a closed poll from a gone one. */
+const CLOCK_SKEW_MS = 5_000;
+
 /** Definitions kept per instance (a poll's options never change): a vote checks its input without a read. */
 const DEFINITIONS_KEPT = 10_000;
 
 /**
  * Poll votes (CONTRACT.md sections 13 and 14). A ballot is kept under the voter's tag for
- * the poll, never their account; the counters beside the options move in the ballot's
- * transaction, after the thread's row is locked, so the votes on one poll take turns and
- * each sees the ballot the voter's previous vote left: counts stay exact under any number
- * of concurrent voters, the same voter's included (bench/polls.ts measures it).
+ * the poll, never their account, one row per voter (the primary key), written by one
+ * upsert: concurrent voters touch different rows and wait for no one, and the counts,
+ * read from the ballots (readPollRows), are exact by construction (decisions/017;
+ * bench/polls.ts measures it).
  */
 export function createPollService(db: Db) {
   const definitions = new Map<number, Definition>();
@@ -140,36 +151,29 @@ export function createPollService(db: Db) {
       if (pollIsClosed(poll.closesAt)) throw new ForbiddenError(POLL_CLOSED);
       if (optionIds.some((id) => !poll.optionIds.has(id))) throw new ValidationError(POLL_UNKNOWN_OPTION, { optionIds: POLL_UNKNOWN_OPTION });
       if (!poll.multiple && optionIds.length > 1) throw new ValidationError(POLL_SINGLE_CHOICE, { optionIds: POLL_SINGLE_CHOICE });
-      // Counts every page shows move the thread's version (its kept pages and caches drop);
-      // counts nobody sees before the close move nothing anyone reads.
-      const countsShown = poll.showResults === 'always' ? 1 : 0;
       const tag = pollVoterTag(key, pollId);
       const ballot = `{${optionIds.join(',')}}`;
       await db.transaction(async (tx) => {
-        // The turn: the thread's row, locked until commit (the order a thread's deletion takes too).
-        const { rows: locked } = await tx.execute<{ id: number }>(
-          sql`UPDATE threads SET version = version + ${countsShown} WHERE id = ${poll.threadId} AND NOT is_deleted RETURNING id`,
-        );
-        if (locked.length === 0) throw new NotFoundError(POLL_NOT_FOUND);
-        // Checked again in the turn: a vote that waited past the closing time is not counted.
-        if (pollIsClosed(poll.closesAt)) throw new ForbiddenError(POLL_CLOSED);
-        // One statement, one snapshot taken after the lock: `previous` is the voter's ballot as
-        // the last vote on this poll left it.
-        await tx.execute(sql`
-          WITH previous AS (
-            SELECT option_ids FROM poll_ballots WHERE poll_id = ${pollId} AND voter_tag = ${tag}
-          ), cast_ballot AS (
-            INSERT INTO poll_ballots (poll_id, voter_tag, option_ids) VALUES (${pollId}, ${tag}, ${ballot}::int[])
+        // Closed and deleted are checked by the write itself: a vote that arrives after the
+        // closing time is never counted, whatever it waited for.
+        const { rows } = await tx.execute<{ cast: number }>(sql`
+          WITH cast_ballot AS (
+            INSERT INTO poll_ballots (poll_id, voter_tag, option_ids)
+            SELECT p.id, ${tag}, ${ballot}::int[]
+              FROM polls p JOIN threads t ON t.id = p.thread_id
+             WHERE p.id = ${pollId} AND NOT t.is_deleted AND (p.closes_at IS NULL OR p.closes_at > now())
             ON CONFLICT (poll_id, voter_tag) DO UPDATE SET option_ids = EXCLUDED.option_ids
-          ), was AS (
-            SELECT coalesce((SELECT option_ids FROM previous), '{}'::int[]) AS ids
-          ), counted AS (
-            UPDATE poll_options o
-               SET votes = o.votes + (o.id = ANY(${ballot}::int[]))::int - (o.id = ANY(was.ids))::int
-              FROM was
-             WHERE o.poll_id = ${pollId} AND (o.id = ANY(${ballot}::int[]) OR o.id = ANY(was.ids))
+            RETURNING 1
           )
-          UPDATE polls SET voters = voters + 1 WHERE id = ${pollId} AND NOT EXISTS (SELECT 1 FROM previous)`);
+          SELECT count(*)::int AS cast FROM cast_ballot`);
+        if (rows[0]?.cast !== 1) {
+          if (pollIsClosed(poll.closesAt, Date.now() + CLOCK_SKEW_MS)) throw new ForbiddenError(POLL_CLOSED);
+          throw new NotFoundError(POLL_NOT_FOUND);
+        }
+        // Counts every visitor's page shows: the kept pages of the thread drop, on every
+        // instance (the channel its version's trigger uses), without taking the thread's
+        // row, so voters never wait for each other.
+        if (poll.showResults === 'always') await tx.execute(sql`SELECT pg_notify(${THREAD_CHANGED_CHANNEL}, ${String(poll.threadId)})`);
         // Watchers refetch and see what the rules let them: the event names the thread only,
         // never a voter or a count. A poll that shows nothing before its close tells nobody.
         if (poll.showResults !== 'after-close') await recordEvent(tx, { type: 'update', threadId: poll.threadId });
