@@ -30,6 +30,7 @@ import { threadDocs, threadRoutes } from './modules/threads/index.js';
 import { createStorage, uploadsPlugin } from './modules/uploads/index.js';
 import { userDocs, userRoutes } from './modules/users/index.js';
 import { voteDocs, voteRoutes } from './modules/votes/index.js';
+import { pollDocs, pollRoutes } from './modules/polls/index.js';
 import { walletDocs, walletRoutes } from './modules/wallets/index.js';
 import { authorSuspensionPlugin } from './plugins/author-suspension.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
@@ -93,6 +94,7 @@ const routeDocs = [
   ...threadDocs,
   ...postDocs,
   ...voteDocs,
+  ...pollDocs,
   ...searchDocs,
   ...moderationDocs,
   ...deletionDocs,
@@ -196,6 +198,7 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   await app.register(threadRoutes);
   await app.register(postRoutes);
   await app.register(voteRoutes);
+  await app.register(pollRoutes);
   await app.register(searchRoutes);
   await app.register(moderationRoutes);
   await app.register(deletionRoutes);

@@ -90,7 +90,7 @@ const BODY_FIELDS = [
   'boardId', 'title', 'content', 'isAnonymous', 'isPremium', 'accessPrice', 'accessCurrency', 'premiumContent',
   'threadId', 'postId', 'replyToId', 'username', 'password', 'email', 'bio', 'reason', 'ipHash', 'expiresAt',
   'isSticky', 'isLocked', 'isActive', 'status', 'voteType', 'amount', 'currency', 'txHash', 'recipientAddress',
-  'address', 'useForAnonymous', 'message', 'signature', 'duration', '_csrf',
+  'address', 'useForAnonymous', 'message', 'signature', 'duration', 'optionIds', 'poll', '_csrf',
 ];
 const QUERY_FIELDS = ['page', 'limit', 'sort', 'after', 'before', 'status', 'ids', 'q', 'query', 'type'];
 
@@ -197,8 +197,13 @@ beforeAll(async () => {
   const board = await boardId(t);
   const ethAddress = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955';
   fixtures = { threadId: thread.id, postId: reply.id };
+  const poll = (await createThread(t, user, { poll: { question: 'A fuzzed poll?', options: ['Yes', 'No'], showResults: 'always' } })).poll as { id: number; options: { id: number }[] };
+  const [yes, no] = poll.options.map((option) => option.id);
   Object.assign(plausible, {
-    id: [thread.id, reply.id, user.id, admin.id, 1],
+    id: [thread.id, reply.id, user.id, admin.id, poll.id, 1],
+    pollId: [poll.id],
+    optionIds: [[yes], [yes, no], [], String(no)],
+    poll: [{ question: 'A fuzzed poll?', options: ['Yes', 'No'] }, undefined],
     threadId: [thread.id],
     // A report takes one target of the two, a tip either.
     postId: [reply.id, undefined],

@@ -32,6 +32,7 @@ import { createThreadService, createVisitorPages } from './modules/threads/index
 import { createImageRelease, createUploadService, type ImageStorage } from './modules/uploads/index.js';
 import { createUserService } from './modules/users/index.js';
 import { createVoteService } from './modules/votes/index.js';
+import { createPollService } from './modules/polls/index.js';
 import { createWalletService } from './modules/wallets/index.js';
 
 export interface ServiceDeps {
@@ -83,6 +84,7 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
     moderation: createModerationService(db, imageUrlOf),
     payments: createPaymentsService({ chains, paymentAddress }),
     notifications: createNotificationService({ db, log }),
+    polls: createPollService(db),
     posts: createPostService({ db, pool, saveImage, imageUrlOf, publishNotified }),
     premium: createPremiumService({ db, chains, paymentAddress }),
     reports: createReportService(db),

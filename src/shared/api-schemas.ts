@@ -11,7 +11,7 @@
 // added, removed, made optional or retyped on one side only fails `npm run typecheck`.
 import { z } from 'zod';
 import type * as Api from './api.js';
-import { PAYMENT_CURRENCIES } from './constants.js';
+import { PAYMENT_CURRENCIES, POLL_SHOW_RESULTS } from './constants.js';
 
 /** A database id (PostgreSQL integer). */
 const id = z.int().min(1).max(2_147_483_647);
@@ -119,6 +119,7 @@ const Thread = Content.extend({
   premiumContentHtml: z.string().nullable().describe('premiumContent rendered as contentHtml is; null whenever premiumContent is.'),
   hasAccess: z.boolean().describe('Whether the viewer may read premiumContent (always true for non-premium threads).'),
   totalTipsReceived: decimal,
+  hasPoll: z.boolean().describe('The thread carries a poll; the poll itself is on the thread page.'),
 });
 
 const Post = Content.extend({
@@ -128,7 +129,25 @@ const Post = Content.extend({
   deletedBy: z.enum(['author', 'moderator']).nullable().describe('Who deleted a deleted reply: its author or a moderator (naming no one); null on a live one.'),
 });
 
-const ThreadDetail = Thread.extend({ posts: z.array(Post).describe('Up to 100 replies, oldest first; `?after=` pages on.') });
+const PollShowResults = z.enum(POLL_SHOW_RESULTS).describe('Who sees the counts: everyone, those who voted, or everyone once the poll has closed (its author included).');
+
+const PollOption = z.object({ id, text: z.string(), votes: count.nullable().describe('Null while the results are hidden from this viewer.') });
+
+const Poll = z.object({
+  id,
+  question: z.string(),
+  options: z.array(PollOption),
+  multiple: z.boolean(),
+  closesAt: timestamp.nullable().describe('Null: open until the thread goes. Votes are refused from this instant.'),
+  showResults: PollShowResults,
+  voters: count.nullable().describe('Ballots cast; null while the results are hidden from this viewer.'),
+  myVote: z.array(id).nullable().describe("The viewer's own choice, or null (not voted, or not signed in)."),
+});
+
+const ThreadDetail = Thread.extend({
+  posts: z.array(Post).describe('Up to 100 replies, oldest first; `?after=` pages on.'),
+  poll: Poll.nullable().describe('Null on a thread without one.'),
+});
 
 const VoteResult = z.object({ upvotes: count, downvotes: count });
 const UserVote = z.object({ userVote: vote.nullable() });
@@ -440,6 +459,9 @@ export const apiSchemas = {
   Thread,
   Post,
   ThreadDetail,
+  PollShowResults,
+  PollOption,
+  Poll,
   VoteResult,
   UserVote,
   ThreadVote,
@@ -520,6 +542,9 @@ interface ApiTypes {
   Thread: Api.Thread;
   Post: Api.Post;
   ThreadDetail: Api.ThreadDetail;
+  PollShowResults: Api.PollShowResults;
+  PollOption: Api.PollOption;
+  Poll: Api.Poll;
   VoteResult: Api.VoteResult;
   UserVote: Api.UserVote;
   ThreadVote: Api.ThreadVote;

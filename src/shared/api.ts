@@ -119,6 +119,31 @@ export interface Thread extends Content {
   /** Whether the viewer may read premiumContent (always true for non-premium threads). */
   hasAccess: boolean;
   totalTipsReceived: string;
+  /** The thread carries a poll (the board card's badge); the poll itself is on the thread page. */
+  hasPoll: boolean;
+}
+
+export type PollShowResults = 'always' | 'after-vote' | 'after-close';
+
+export interface PollOption {
+  id: number;
+  text: string;
+  /** Null while the results are hidden from this viewer. */
+  votes: number | null;
+}
+
+/** A thread's poll as this viewer sees it (CONTRACT.md section 14). */
+export interface Poll {
+  id: number;
+  question: string;
+  options: PollOption[];
+  multiple: boolean;
+  closesAt: string | null;
+  showResults: PollShowResults;
+  /** Ballots cast; null while the results are hidden from this viewer. */
+  voters: number | null;
+  /** The viewer's own choice (option ids), or null: not voted, or not signed in. */
+  myVote: number[] | null;
 }
 
 /** A reply; a deleted one keeps its place with empty content, image and author. */
@@ -164,6 +189,8 @@ export interface SavedState {
 /** GET /api/threads/{id}: the thread and up to 100 posts, oldest first (`?after=` pages on). */
 export interface ThreadDetail extends Thread {
   posts: Post[];
+  /** Null on a thread without one. */
+  poll: Poll | null;
 }
 
 export interface VoteResult {

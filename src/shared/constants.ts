@@ -155,3 +155,14 @@ export const MENTIONS_PER_POST_MAX = 5;
 export const QUOTES_PER_POST_MAX = 10;
 /** Ids one POST /api/notifications/read may name. */
 export const NOTIFICATIONS_READ_MAX = 100;
+
+/** Polls (CONTRACT.md section 14): a question, 2 to 10 options, an optional closing time. */
+export const POLL_QUESTION_MIN = 3;
+export const POLL_QUESTION_MAX = 200;
+export const POLL_OPTION_MAX = 100;
+export const POLL_OPTIONS_MIN = 2;
+export const POLL_OPTIONS_MAX = 10;
+/** How far ahead a poll may close: a year and a day. */
+export const POLL_CLOSES_WITHIN_MS = 366 * 24 * 60 * 60 * 1000;
+/** Who sees a poll's counts: everyone, those who voted, or everyone once it has closed. */
+export const POLL_SHOW_RESULTS = ['always', 'after-vote', 'after-close'] as const;

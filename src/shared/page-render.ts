@@ -52,7 +52,7 @@ export interface PageFormState {
   needsJavaScript?: boolean;
 }
 
-export type PageFormName = 'login' | 'register' | 'reply' | 'thread';
+export type PageFormName = 'login' | 'register' | 'reply' | 'thread' | 'poll';
 
 /** What the server hands the web app's server entry for one page. */
 export interface PageRenderInput {

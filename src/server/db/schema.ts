@@ -169,6 +169,8 @@ export const threads = pgTable(
     editVersion: integer().notNull().default(0),
     /** When the author last edited the text; null until then. Public, like createdAt. */
     editedAt: timestamp({ withTimezone: true }),
+    /** The thread carries a poll (`polls`): lists read polls only for the rows that have one. */
+    hasPoll: boolean().notNull().default(false),
     /** Title (weight A) and body (B); premium content is never searchable. */
     searchVector: tsvector()
       .notNull()
@@ -332,6 +334,58 @@ export const followers = pgTable(
     index('followers_following_idx').on(t.followingId),
     check('followers_not_self_check', sql`${t.followerId} <> ${t.followingId}`),
   ],
+);
+
+/** A thread's poll (CONTRACT.md section 14): one per thread at most, made with it. */
+export const polls = pgTable(
+  'polls',
+  {
+    id: id(),
+    threadId: integer()
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    question: varchar({ length: 200 }).notNull(),
+    multiple: boolean().notNull().default(false),
+    /** Null: open until the thread goes. Compared with now on every read and vote; no job closes it. */
+    closesAt: timestamp({ withTimezone: true }),
+    showResults: varchar({ length: 16 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('polls_thread_idx').on(t.threadId),
+    check('polls_show_results_check', sql`${t.showResults} IN ('always', 'after-vote', 'after-close')`),
+  ],
+);
+
+export const pollOptions = pgTable(
+  'poll_options',
+  {
+    id: id(),
+    pollId: integer()
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    text: varchar({ length: 100 }).notNull(),
+  },
+  (t) => [uniqueIndex('poll_options_poll_idx').on(t.pollId, t.position)],
+);
+
+/**
+ * One ballot per voter per poll, under the voter's tag for that poll (lib/author-key.ts
+ * pollVoterTag): the database alone cannot tell whose it is, while the voter's key finds
+ * it again. No id, no timestamp: nothing that orders ballots or dates them beside the
+ * account's named actions (docs/privacy.md, "Poll ballots"). The counts are read from
+ * these rows, never kept beside them (decisions/017).
+ */
+export const pollBallots = pgTable(
+  'poll_ballots',
+  {
+    pollId: integer()
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    voterTag: varchar({ length: 32 }).notNull(),
+    optionIds: integer().array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.voterTag] })],
 );
 
 export const savedThreads = pgTable(

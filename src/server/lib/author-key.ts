@@ -179,6 +179,15 @@ export function voterTag(key: AuthorKey, item: { threadId: number } | { postId: 
 }
 
 /**
+ * A voter's tag on one poll (CONTRACT.md section 13): their ballot's key, one per voter
+ * per poll, so they find and change their own ballot and the primary key keeps one each,
+ * while one voter's ballots in different polls share no value.
+ */
+export function pollVoterTag(key: AuthorKey, pollId: number): string {
+  return createHmac('sha256', key).update(`voter-tag:poll:${pollId}`).digest('hex').slice(0, 32);
+}
+
+/**
  * An author's addresses marked for anonymous use are kept like their list of threads
  * (authoredSlotRef): one row per slot under HMAC(key, slot n), so the rows of one author
  * share no value (lib/anonymous-addresses.ts).

@@ -118,6 +118,17 @@ beforeAll(async () => {
     await ok(person.client.post(`/api/users/${other.id}/follow`), 'follow');
     await ok(person.client.request('PUT', `/api/threads/${anonymousOf(other)}/save`), 'save');
   }
+  // Polls (issue 29): ballots in an anonymous thread's poll and a named thread's, every person
+  // voting in both, a third changing their vote.
+  type PollRef = { id: number; options: { id: number }[] };
+  const pollFields = (question: string) => ({ poll: { question, options: ['Yes', 'No', 'Maybe'], multiple: false, showResults: 'always' } });
+  const anonymousPollThread = await anonymousThreadBy(alice, pollFields('An anonymous question?'));
+  const anonymousPoll = ((await alice.client.get(`/api/threads/${anonymousPollThread}`)).json() as { poll: PollRef }).poll;
+  const namedPoll = (await createThread(t, bob, { isAnonymous: false, title: 'A named poll', ...pollFields('A named question?') })).poll as PollRef;
+  for (const [index, person] of people.entries()) {
+    for (const poll of [anonymousPoll, namedPoll]) await ok(person.client.post(`/api/polls/${poll.id}/vote`, { optionIds: [poll.options[index % 2]!.id] }), 'vote in a poll');
+    if (index % 3 === 0) await ok(person.client.post(`/api/polls/${anonymousPoll.id}/vote`, { optionIds: [anonymousPoll.options[2]!.id] }), 'change a poll vote');
+  }
   await ok(frank.client.post('/api/reports', { postId: target, reason: 'Rude' }), 'report an anonymous reply');
   await ok(grace.client.post('/api/reports', { threadId: anonymousOf(heidi), reason: 'Off topic' }), 'report an anonymous thread');
 
@@ -175,6 +186,12 @@ async function addedLinks(report: AuditReport, method: string): Promise<string[]
 }
 
 describe('the privacy audit of a community session', () => {
+  it('audits a database that holds poll ballots', async () => {
+    // The ballots of the script's two polls (issue 29): one per voter per poll, all kept.
+    const { rows } = await database.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM poll_ballots');
+    expect(rows[0]!.count).toBe(2 * people.length);
+  });
+
   it('finds no link between anonymous items and their authors by any method', async () => {
     const report = await audit();
     expect(report.items).toBeGreaterThanOrEqual(truth.size - 2);

@@ -51,6 +51,7 @@ const BANNED_FROM = new Set([
   'POST /api/posts',
   'POST /api/threads/:id/vote',
   'POST /api/posts/:id/vote',
+  'POST /api/polls/:id/vote',
   'POST /api/crypto/tips',
   'POST /api/reports',
   // Editing is writing (CONTRACT.md section 14): a ban that stops a post stops rewriting one.
@@ -60,6 +61,7 @@ const BANNED_FROM = new Set([
   'POST /login',
   'POST /new-thread',
   'POST /thread/:id/reply',
+  'POST /thread/:id/poll/:pollId',
 ]);
 
 /** CONTRACT.md section 11: proof of work on registering, logging in, starting a thread and replying. */
@@ -98,6 +100,10 @@ const cases: Record<string, () => Promise<Case>> = {
   'POST /api/posts': async () => ({ path: '/api/posts', fields: { threadId: (await createThread(t, author)).id, content: 'A walked reply' }, ok: [201] }),
   'POST /api/threads/:id/vote': async () => ({ path: `/api/threads/${(await createThread(t, author)).id}/vote`, fields: { voteType: 1 }, ok: [200] }),
   'POST /api/posts/:id/vote': async () => ({ path: `/api/posts/${(await createReply(author, (await createThread(t, author)).id)).id}/vote`, fields: { voteType: 1 }, ok: [200] }),
+  'POST /api/polls/:id/vote': async () => {
+    const poll = await walkedPoll();
+    return { path: `/api/polls/${poll.id}/vote`, fields: { optionIds: [poll.options[0]!.id] }, ok: [200] };
+  },
   'POST /api/reports': async () => ({ path: '/api/reports', fields: { threadId: (await createThread(t, author)).id, reason: 'Walked report' }, ok: [201] }),
   'PATCH /api/moderation/reports/:id': async () => {
     const report = await author.client.post('/api/reports', { threadId: (await createThread(t, admin)).id, reason: 'To be resolved' });
@@ -181,8 +187,18 @@ const cases: Record<string, () => Promise<Case>> = {
   'POST /login': async () => ({ path: '/login', form: true, fields: { username: author.username, password: 'password1' }, session: 'none', ok: [303] }),
   'POST /register': async () => ({ path: '/register', form: true, fields: { username: uniqueName('walkf'), password: 'secret1', confirmPassword: 'secret1' }, session: 'none', ok: [303] }),
   'POST /thread/:id/reply': async () => ({ path: `/thread/${(await createThread(t, author)).id}/reply`, form: true, fields: { content: 'A walked form reply' }, ok: [303] }),
+  'POST /thread/:id/poll/:pollId': async () => {
+    const poll = await walkedPoll();
+    return { path: `/thread/${poll.threadId}/poll/${poll.id}`, form: true, fields: { optionIds: String(poll.options[1]!.id) }, ok: [303] };
+  },
   'POST /new-thread': async () => ({ path: '/new-thread', form: true, fields: { boardId: String(await boardId(t)), title: 'A walked form thread', content: 'Some thread content' }, ok: [303] }),
 };
+
+/** A thread with a poll to vote in. */
+async function walkedPoll(): Promise<{ id: number; threadId: number; options: { id: number }[] }> {
+  const thread = await createThread(t, author, { poll: { question: 'Walked poll?', options: ['yes', 'no'], showResults: 'always' } });
+  return { ...(thread.poll as { id: number; options: { id: number }[] }), threadId: thread.id };
+}
 
 /** An anonymous thread of a poster of its own, whose author a walked suspension may suspend. */
 async function throwawayThread(): Promise<number> {

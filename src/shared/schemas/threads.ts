@@ -11,6 +11,7 @@ import {
   THREADS_PER_PAGE_MAX,
 } from '../constants.js';
 import { booleanField, idField } from './fields.js';
+import { pollField } from './polls.js';
 
 const text = (requiredMessage: string) =>
   z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : 'Invalid input') });
@@ -43,6 +44,7 @@ export const createThreadSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.string().trim().max(THREAD_CONTENT_MAX, 'Premium content must be less than 20000 characters').optional(),
   ),
+  poll: pollField,
 })
   // A premium thread must cost something; checked on the digits, never as a float.
   .refine((thread) => !thread.isPremium || /[1-9]/.test(thread.accessPrice), {

@@ -11,6 +11,7 @@ import { Replies } from '../features/posts/components/Replies';
 import type { ReportTarget } from '../features/reports/api/create-report';
 import { useThread } from '../features/threads/api/get-thread';
 import { useLiveThread } from '../features/threads/api/live';
+import { PollView } from '../features/polls/components/PollView';
 import { PremiumBlock } from '../features/premium/components/PremiumBlock';
 import { TipArea } from '../features/tips/components/TipArea';
 import { ThreadDetailView } from '../features/threads/components/ThreadDetailView';
@@ -94,6 +95,7 @@ export function ThreadPage() {
           user={user}
           votes={<VoteArrows target={{ kind: 'threads', id: data.id }} upvotes={data.upvotes} downvotes={data.downvotes} viewerId={viewerId} />}
           body={<PostBody html={data.contentHtml} className="leading-relaxed" />}
+          poll={data.poll && <PollView poll={data.poll} threadId={data.id} signedIn={signedIn} />}
           premium={<PremiumBlock thread={data} user={user} />}
           tips={<TipArea target={{ kind: 'thread', threadId: data.id, isOwn: data.isOwn }} user={user} />}
           ownActions={data.isOwn ? <OwnContentActions target={{ kind: 'thread', id: data.id }} content={data} locked={data.isLocked} /> : undefined}

@@ -1,9 +1,9 @@
 import { Feed } from 'feed';
-import type { Thread } from '../../../shared/api.js';
+import type { Poll } from '../../../shared/api.js';
 import { renderMarkdownWithoutSpoilers } from '../../../shared/markdown/renderer.js';
 import { wellFormedXml } from '../../lib/xml.js';
 import type { BoardService } from '../boards/index.js';
-import type { FeedSource, ThreadService } from '../threads/index.js';
+import type { FeedSource, FeedThread, ThreadService } from '../threads/index.js';
 import type { UserService } from '../users/index.js';
 
 /** An Atom document and what it describes, ready to send. */
@@ -28,13 +28,17 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 const feedHtml = (content: string, origin: string, threadUrl: string) =>
   renderMarkdownWithoutSpoilers(content).replaceAll('href="#', `href="${threadUrl}#`).replaceAll('href="/', `href="${origin}/`);
 
+/** A poll as text: its question and options, never its counts (they move; the entry should not). */
+const pollText = (poll: Poll | null) =>
+  poll === null ? '' : `<p>Poll: ${escapeHtml(poll.question)}</p><ul>${poll.options.map((option) => `<li>${escapeHtml(option.text)}</li>`).join('')}</ul>`;
+
 /**
  * Atom 1.0 feeds of threads (CONTRACT.md section 11): recent threads, a board's, a
  * user's named ones. The threads come from the threads service as a visitor sees
  * them, so every privacy and premium rule of the API holds in the feed too.
  */
 export function createFeedService({ threads, boards, users }: { threads: Pick<ThreadService, 'feed'>; boards: Pick<BoardService, 'byCode'>; users: Pick<UserService, 'findUser'> }) {
-  function render(origin: string, self: string, meta: { title: string; description: string; page: string }, entries: Thread[]): AtomFeed {
+  function render(origin: string, self: string, meta: { title: string; description: string; page: string }, entries: FeedThread[]): AtomFeed {
     // The newest change, not the time of the request: an unchanged feed stays byte-identical (ETag).
     const updated = entries.reduce((newest, thread) => Math.max(newest, Date.parse(thread.updatedAt)), 0);
     const feed = new Feed({
@@ -56,7 +60,7 @@ export function createFeedService({ threads, boards, users }: { threads: Pick<Th
         date: new Date(thread.updatedAt),
         published: new Date(thread.createdAt),
         // Premium threads appear with their public part only: premiumContent is never read here.
-        content: feedHtml(thread.content, origin, url),
+        content: feedHtml(thread.content, origin, url) + pollText(thread.poll),
         author: [thread.userId !== null && thread.username !== null ? { name: thread.username, link: `${origin}/users/${thread.userId}` } : { name: 'Anonymous' }],
         category: [{ name: `/${thread.board.code}/`, term: thread.board.code }],
       });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFormName, PageFormState } from '../../../shared/page-render.js';
 import { loginSchema, registerFormSchema } from '../../../shared/schemas/auth.js';
 import { createPostSchema } from '../../../shared/schemas/posts.js';
+import { POLL_NOT_FOUND, pollFromForm, pollVoteSchema } from '../../../shared/schemas/polls.js';
 import { createThreadSchema } from '../../../shared/schemas/threads.js';
 import { ForbiddenError, HttpError, PowRequiredError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import { readForm } from '../../lib/form.js';
@@ -30,6 +31,28 @@ interface FormPage {
   values(fields: Record<string, unknown>): Record<string, string>;
 }
 
+/**
+ * The options ticked in a poll's form: a single-choice poll's radio buttons share the
+ * name `optionIds`; a multiple-choice poll's boxes are named `option-<id>` (a multipart
+ * field name is read once, so boxes cannot share one).
+ */
+function pollChoices(fields: Record<string, unknown>): string[] {
+  const chosen = typeof fields.optionIds === 'string' && fields.optionIds !== '' ? [fields.optionIds] : [];
+  for (const name of Object.keys(fields)) {
+    const box = /^option-(\d{1,10})$/.exec(name);
+    if (box) chosen.push(box[1]!);
+  }
+  return chosen;
+}
+
+/** The new-thread form's poll fields, to show again as they were sent. */
+function pollValues(fields: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(fields)) if (/^poll(Question|Option-\d{1,2}|ClosesIn|ShowResults)$/.test(name)) values[name] = text(fields[name]);
+  if (fields.pollMultiple !== undefined) values.pollMultiple = 'true';
+  return values;
+}
+
 /** An unticked checkbox sends nothing: here that means "not anonymous". */
 const anonymity = (fields: Record<string, unknown>) => (fields.isAnonymous === undefined ? 'false' : 'true');
 
@@ -46,7 +69,7 @@ const anonymity = (fields: Record<string, unknown>) => (fields.isAnonymous === u
  * to the login page), so no handler runs after a refusal.
  */
 export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendPage: SendPage }) {
-  const { auth, posts, threads, boards } = app.services;
+  const { auth, posts, threads, boards, polls } = app.services;
 
   /** The page of the form again, with what was sent (never a password) and the messages. */
   const again = (request: FastifyRequest, reply: FastifyReply, url: string, form: PageFormName, values: Record<string, string>) =>
@@ -74,7 +97,18 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       const board = Number.isInteger(chosen) && chosen > 0 && chosen <= 2_147_483_647 ? await boards.byId(chosen).catch(() => null) : null;
       return `/new-thread${board ? `?board=${board.code}` : ''}`;
     },
-    values: (fields) => ({ boardId: text(fields.boardId), title: text(fields.title), content: text(fields.content), isAnonymous: anonymity(fields) }),
+    values: (fields) => ({
+      boardId: text(fields.boardId),
+      title: text(fields.title),
+      content: text(fields.content),
+      isAnonymous: anonymity(fields),
+      ...pollValues(fields),
+    }),
+  };
+  const pollForm: FormPage = {
+    name: 'poll',
+    page: (request) => `/thread/${encodeURIComponent((request.params as { id: string }).id)}`,
+    values: (fields) => ({ optionIds: pollChoices(fields).join(',') }),
   };
   /** The forms by route (the route matched, never the URL's spelling). */
   const formPages = new Map<string, FormPage>([
@@ -82,6 +116,7 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
     ['/register', registerForm],
     ['/thread/:id/reply', replyForm],
     ['/new-thread', threadForm],
+    ['/thread/:id/poll/:pollId', pollForm],
   ]);
 
   /** The form's page again for what was sent, with a refusal's status and message. */
@@ -160,13 +195,29 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       }
     });
 
+    // A poll's ballot (CONTRACT.md section 14): the same vote as POST /api/polls/{id}/vote, back to the thread.
+    scope.post<{ Params: { id: string; pollId: string } }>('/thread/:id/poll/:pollId', gated({ user: true, ban: true }), async (request, reply) => {
+      const id = parseId(request.params.id, THREAD_NOT_FOUND);
+      const { fields } = readForm(request);
+      const show = again(request, reply, `/thread/${id}`, 'poll', pollForm.values(fields));
+      try {
+        const pollId = parseId(request.params.pollId, POLL_NOT_FOUND);
+        const { optionIds } = parseInput(pollVoteSchema, { optionIds: pollChoices(fields) });
+        await polls.vote(pollId, request.requireAuthorKey(), optionIds);
+        return reply.redirect(`/thread/${id}#poll`, 303);
+      } catch (error) {
+        const { status, errors, message } = failure(error);
+        return show(status, errors, message);
+      }
+    });
+
     scope.post('/new-thread', gated({ user: true, ban: true, pow: 'thread' }), async (request, reply) => {
       const user = request.requireUser();
       const { fields, image } = readForm(request);
       const values = threadForm.values(fields);
       const show = again(request, reply, await threadForm.page(request), 'thread', values);
       try {
-        const input = parseInput(createThreadSchema, { ...fields, isAnonymous: values.isAnonymous });
+        const input = parseInput(createThreadSchema, { ...fields, isAnonymous: values.isAnonymous, poll: pollFromForm(fields) });
         const thread = await threads.createThread(input, { id: user.id, ipHash: await request.contentIpHash(input.isAnonymous) }, viewerOf(request), image);
         return reply.redirect(`/thread/${thread.id}`, 303);
       } catch (error) {

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../../shared/constants.js';
 import { PAGE_STATE_ID, type PageFormState, type PageRead, type PageReadResult, type PageRenderOutput } from '../../../shared/page-render.js';
+import { pollChangesAt } from '../../../shared/polls.js';
 import { etagMatches, etagOf } from '../../lib/etag.js';
 import type { ImageUrlOf } from '../../lib/form.js';
 import { cacheHeadersWithOrigin, keepWithOrigin, siteOrigin } from '../../lib/site-origin.js';
@@ -45,6 +46,12 @@ function keptAs(reads: PageRead[]): string | undefined {
   for (const read of reads) {
     if (read.name === 'boardThreads') return `board:${read.args[0].toLowerCase()}`;
   }
+  return undefined;
+}
+
+/** When a kept page goes stale by itself: the closing time of the open poll it shows. */
+function keptUntil(results: PageReadResult[]): number | undefined {
+  for (const result of results) if (result.name === 'thread' && 'data' in result) return pollChangesAt(result.data.poll);
   return undefined;
 }
 
@@ -167,7 +174,7 @@ export function createPageSender(app: FastifyInstance, options: PageSenderOption
           'content-security-policy': contentSecurityPolicy({ styleNonce: nonce, imageOrigin }),
           ...cacheHeadersWithOrigin(request, site, 'no-cache', ['Cookie', 'Accept-Encoding']),
         };
-        return { body, etag, headers, status: rendered.status, keep: rendered.status === 200 };
+        return { body, etag, headers, status: rendered.status, keep: rendered.status === 200, until: keptUntil(results) };
       });
       reply.removeHeader('set-cookie');
       if (page.status === 200) return sendVisitorPage(request, reply, page, 'text/html; charset=utf-8');

@@ -4,6 +4,6 @@
 export { findThread, notDeleted, selectThreads, type FeedSource } from './queries.js';
 export { threadRoutes } from './routes.js';
 export { serializeThread, type ThreadRow } from './serializer.js';
-export { createThreadService, type ThreadService } from './service.js';
+export { createThreadService, type FeedThread, type ThreadService } from './service.js';
 export { threadDocs } from './docs.js';
-export { createVisitorPages, sendVisitorPage, type VisitorPage, type VisitorPageRead, type VisitorPages } from './visitor-pages.js';
+export { createVisitorPages, sendVisitorPage, THREAD_CHANGED_CHANNEL, type VisitorPage, type VisitorPageRead, type VisitorPages } from './visitor-pages.js';

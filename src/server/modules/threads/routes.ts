@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pollChangesAt } from '../../../shared/polls.js';
 import { createThreadSchema } from '../../../shared/schemas/threads.js';
 import { readForm } from '../../lib/form.js';
 import { THREAD_NOT_FOUND } from '../../lib/messages.js';
@@ -36,7 +37,7 @@ export async function threadRoutes(app: FastifyInstance) {
       // Every visitor gets the same page: kept per instance until the thread changes.
       const page = await visitorPages.page(`thread:${id}`, `json:${after}`, async () => {
         const { thread } = await threads.getThreadPage(id, VISITOR, after);
-        return { body: reply.serialize(thread) as string };
+        return { body: reply.serialize(thread) as string, until: pollChangesAt(thread.poll) };
       });
       return sendVisitorPage(request, reply, page, 'application/json; charset=utf-8');
     }

@@ -41,6 +41,7 @@ export function serializeThread(row: ThreadRow, viewer: Viewer, imageUrlOf: Imag
     premiumContentHtml: null,
     hasAccess: access.hasAccess,
     totalTipsReceived: row.totalTipsReceived,
+    hasPoll: row.hasPoll,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
     version: row.editVersion,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Thread, ThreadDetail } from '../../../shared/api.js';
+import type { Poll, Thread, ThreadDetail } from '../../../shared/api.js';
 import { ATOM_FEED_SIZE, FEED_SIZE, THREAD_POSTS_PER_PAGE } from '../../../shared/constants.js';
 import type { createThreadSchema, threadListQuerySchema } from '../../../shared/schemas/threads.js';
 import type { Db } from '../../db/client.js';
@@ -15,6 +15,7 @@ import { authorKeyOf, authorTagFor, VISITOR, type Viewer } from '../../lib/viewe
 import { recordActivity } from '../activities/index.js';
 import { announceAuthored, recordEvent } from '../events/index.js';
 import { notifyNewThread, type PublishNotified } from '../notifications/index.js';
+import { createPoll, readThreadPoll, readVisitorPolls } from '../polls/index.js';
 import { serializePost } from '../posts/index.js';
 import { premiumAccessSet } from '../premium/index.js';
 import { findFeedThreads, findThread, findThreadPage, findThreadPosts, type FeedSource, type ThreadOrder } from './queries.js';
@@ -22,6 +23,9 @@ import { serializeThread } from './serializer.js';
 
 type CreateThread = z.output<typeof createThreadSchema>;
 type ListQuery = z.output<typeof threadListQuerySchema>;
+
+/** A feed's thread: as a visitor sees it in a list, with its poll (the feed shows it as text). */
+export type FeedThread = Thread & { poll: Poll | null };
 
 export const PREMIUM_REQUIRED = 'Premium Member Required';
 
@@ -79,10 +83,13 @@ export function createThreadService({
      * A feed's threads (CONTRACT.md section 11), newest first, as any visitor sees
      * them: anonymous authors hidden, premium threads without their premium content.
      */
-    async feed(source: FeedSource): Promise<Thread[]> {
+    async feed(source: FeedSource): Promise<FeedThread[]> {
       const rows = await findFeedThreads(db, source, ATOM_FEED_SIZE);
-      const access = await premiumAccessSet(db, VISITOR, rows);
-      return rows.map((row) => serializeThread(row, VISITOR, imageUrlOf, { hasAccess: access.has(row.id) }));
+      const [access, polls] = await Promise.all([
+        premiumAccessSet(db, VISITOR, rows),
+        readVisitorPolls(db, rows.filter((row) => row.hasPoll).map((row) => row.id)),
+      ]);
+      return rows.map((row) => ({ ...serializeThread(row, VISITOR, imageUrlOf, { hasAccess: access.has(row.id) }), poll: polls.get(row.id) ?? null }));
     },
 
     /** The thread page: the thread and its posts, oldest first, 100 at a time after `afterPostId`. */
@@ -97,13 +104,15 @@ export function createThreadService({
     async getThreadPage(id: number, viewer: Viewer, afterPostId = 0): Promise<{ thread: ThreadDetail; version: number }> {
       const row = await findThread(db, id);
       if (!row) throw new NotFoundError(THREAD_NOT_FOUND);
-      const [access, posts] = await Promise.all([
+      const [access, posts, poll] = await Promise.all([
         premiumAccessSet(db, viewer, [row]),
         findThreadPosts(db, id, afterPostId, THREAD_POSTS_PER_PAGE),
+        row.hasPoll ? readThreadPoll(db, id, viewer.authorKey ?? null) : null,
       ]);
       const thread = {
         ...serializeThread(row, viewer, imageUrlOf, { hasAccess: access.has(row.id), withPremiumContent: true }, true),
         posts: posts.map((post) => serializePost(post, viewer, imageUrlOf, true)),
+        poll,
       };
       return { thread, version: row.version };
     },
@@ -132,8 +141,10 @@ export function createThreadService({
             premiumContent: input.isPremium ? (input.premiumContent ?? null) : null,
             ...imageColumns(stored),
             hotScore: initialHotScore,
+            hasPoll: input.poll !== undefined,
           })
           .returning({ id: threads.id });
+        if (input.poll) await createPoll(tx, thread!.id, input.poll);
         if (authorKey) {
           // Its tag needs its id. Nothing on the account side moves: no counter, no
           // timeline entry; the thread joins the author's sealed list instead.

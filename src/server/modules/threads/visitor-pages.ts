@@ -18,6 +18,8 @@ export interface VisitorPage {
   headers?: Record<string, string>;
   /** A page read but not kept may be another status than 200 (a gone thread's page: 404). */
   status?: number;
+  /** When the page goes stale with no write to announce it (a poll's closing time, epoch ms). */
+  until?: number;
 }
 
 /** What a read of a visitors' page gives: the page, and whether it may be kept (a 404 page is not). */
@@ -109,7 +111,11 @@ export function createVisitorPages(channels: PgChannels, maxBytes = VISITOR_PAGE
      */
     async page(tag: string, variant: string, read: () => Promise<VisitorPageRead>): Promise<VisitorPage> {
       const key = `${tag}:${variant}`;
-      const kept = pages.get(key);
+      let kept = pages.get(key);
+      if (kept?.until !== undefined && kept.until <= Date.now()) {
+        drop(key);
+        kept = undefined;
+      }
       if (kept && channels.listening) {
         pages.delete(key);
         pages.set(key, kept);

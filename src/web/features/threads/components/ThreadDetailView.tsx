@@ -18,6 +18,8 @@ interface ThreadDetailViewProps {
   votes: ReactNode;
   /** Rendered body (links, references, code): the posts feature's PostBody, composed by the page. */
   body: ReactNode;
+  /** The thread's poll, if it has one: the polls feature's, composed by the page. */
+  poll?: ReactNode;
   /** The premium block (paywall or unlocked content) of a premium thread: the premium feature's, composed by the page. */
   premium: ReactNode;
   /** The tip button and tips summary of the thread: the tips feature's, composed by the page. */
@@ -35,7 +37,7 @@ interface ThreadDetailViewProps {
 
 /** The head of a thread page (SPEC.md section 2, thread detail). */
 export function ThreadDetailView(props: ThreadDetailViewProps) {
-  const { thread, user, votes, body, premium, tips, autoRefresh, onAutoRefreshChange, onRefresh, refreshing } = props;
+  const { thread, user, votes, body, poll, premium, tips, autoRefresh, onAutoRefreshChange, onRefresh, refreshing } = props;
   const opHighlighted = usePosterHighlighted(thread.posterId);
   return (
     <div className="grid gap-4">
@@ -84,6 +86,7 @@ export function ThreadDetailView(props: ThreadDetailViewProps) {
             <ThreadMenu thread={thread} user={user} onReport={props.onReport} onBan={props.onBan} onSuspendAuthor={props.onSuspendAuthor} />
           </div>
           {body}
+          {poll}
           {thread.imageUrl && (
             <figure className="grid gap-1">
               <a href={thread.imageUrl} target="_blank" rel="noopener noreferrer" className="w-fit">

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from '../../../app/router';
 import type { Board, CurrentUser } from '../../../../shared/api.js';
 import { PREMIUM_CURRENCIES } from '../../../../shared/constants.js';
+import { pollFromForm, pollSchema } from '../../../../shared/schemas/polls.js';
 import { createThreadSchema } from '../../../../shared/schemas/threads.js';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -18,6 +19,7 @@ import { CsrfField, ServerFormMessage, useServerForm } from '../../../lib/page-s
 import { useCreateThread } from '../api/create-thread';
 import { imageField } from '../../../lib/image-field';
 import { ImagePicker } from '../../../components/ui/image-picker';
+import { PollFields } from './PollFields';
 
 const formSchema = createThreadSchema.extend({ image: imageField });
 
@@ -73,8 +75,22 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
     reset();
     clearDraft();
   };
+  // The poll's fields are plain named inputs (they post without JavaScript too): checked here with the API's schema.
+  const [pollErrors, setPollErrors] = useState<Record<string, string>>({});
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values, event) => {
+    const element = event?.target instanceof HTMLFormElement ? event.target : null;
+    const poll = element ? pollFromForm(Object.fromEntries(new FormData(element))) : undefined;
+    if (poll) {
+      const checked = pollSchema.safeParse(poll);
+      if (!checked.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of checked.error.issues) errors[['poll', ...issue.path].join('.')] ??= issue.message;
+        setPollErrors(errors);
+        return;
+      }
+    }
+    setPollErrors({});
     const form = new FormData();
     form.set('boardId', String(values.boardId));
     form.set('title', values.title);
@@ -87,11 +103,13 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
       if (values.premiumContent) form.set('premiumContent', values.premiumContent);
     }
     if (values.image) form.set('image', values.image);
+    if (poll) form.set('poll', JSON.stringify(poll));
     try {
       const thread = await create.mutateAsync(form);
       toast({ title: 'Thread created!', description: 'Your thread has been created successfully.' });
       reset();
       clearDraft();
+      element?.reset();
       onCreated?.();
       await navigate(`/thread/${thread.id}`);
     } catch (error) {
@@ -176,6 +194,7 @@ export function ThreadForm({ boards, user, boardCode, onCreated }: ThreadFormPro
           {!isAnonymous && <p className="text-sm text-muted-foreground">Posting as {user.username}</p>}
         </div>
       )}
+      <PollFields values={served?.values} errors={{ ...served?.errors, ...pollErrors }} />
       <fieldset className="grid gap-3 rounded-md border p-3">
         <legend className="px-1 text-sm font-medium">Premium content</legend>
         <div className="flex items-center gap-2">

@@ -1,4 +1,4 @@
-import { Crown, Lock, Pin } from 'lucide-react';
+import { ChartBar, Crown, Lock, Pin } from 'lucide-react';
 import { Link } from '../../../app/router';
 import type { Thread } from '../../../../shared/api.js';
 import { SpriteIcon } from '../../../components/icons/sprite';
@@ -36,7 +36,7 @@ export function ThreadByline({ thread, size = 'sm' }: { thread: Thread; size?: '
   );
 }
 
-/** Sticky, (optionally) Locked and Premium badges. */
+/** Sticky, (optionally) Locked, Premium and Poll badges. */
 export function ThreadBadges({ thread, withLocked = false }: { thread: Thread; withLocked?: boolean }) {
   return (
     <>
@@ -56,6 +56,12 @@ export function ThreadBadges({ thread, withLocked = false }: { thread: Thread; w
         <Badge>
           <Crown aria-hidden="true" />
           Premium
+        </Badge>
+      )}
+      {thread.hasPoll && (
+        <Badge variant="outline">
+          <ChartBar aria-hidden="true" />
+          Poll
         </Badge>
       )}
     </>
