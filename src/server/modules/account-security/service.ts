@@ -18,7 +18,8 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { totpSecrets, users } from '../../db/schema.js';
 import { type AuthorKey, wrapWithPassword } from '../../lib/author-key.js';
-import { ConflictError, HttpError, NotFoundError, TwoFactorRequiredError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
+import type { HttpError} from '../../lib/errors.js';
+import { ConflictError, NotFoundError, TwoFactorRequiredError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { findUserByUsername } from '../users/index.js';
 import { countRecoveryCodes, makeRecoveryCodes, spendRecoveryCode, storeRecoveryCodes } from './recovery-codes.js';
