@@ -15,7 +15,7 @@ import { routeDocs } from '../../lib/route-doc.js';
 // Allow-lists of what the routes answer; each is checked against its interface below.
 const TotpEnrolment = z.object({
   secret: z.string().regex(/^[A-Z2-7]+=*$/).describe('Base32, for typing into an authenticator app.'),
-  otpauthUrl: z.string().startsWith('otpauth://totp/').describe('The same secret as a URL, for a QR code.'),
+  otpauthUrl: z.string().regex(/^otpauth:\/\/totp\//).describe('The same secret as a URL, for a QR code.'),
 });
 const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string().regex(/^[0-9a-z]{5}-[0-9a-z]{5}$/)).length(10).describe('Shown once, never again.') });
 const TwoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.int().min(0) });
