@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { currentUserId, expect, expectHydrated, expectToast, registerViaApi, test, uniqueUsername } from './fixtures.js';
+import { currentUserId, expect, expectHydrated, expectToast, registerViaApi, screenshot, test, uniqueUsername } from './fixtures.js';
+import { overflowing } from './overflow.js';
 
 // Account security (CONTRACT.md section 15, issue 30): two-factor sign-in set up with a
 // code computed here, a sign-in with a code, one with a recovery code, and the sessions
@@ -78,4 +79,29 @@ test('two-factor sign-in: set up, sign in with a code, then with a recovery code
   await expect(sessions).toHaveCount(1);
   await expect(sessions.first()).toContainText('This one');
   await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toHaveCount(0);
+});
+
+test('the security settings and the recovery page are readable at 320 px, by keyboard', { tag: '@mobile' }, async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 320, height: 740 });
+  await registerViaApi(page, uniqueUsername('narrow'), PASSWORD);
+  await openSecurity(page, await currentUserId(page));
+  // By keyboard: the setup button takes focus and Enter starts it.
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Signed-in sessions' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const settings = await overflowing(page);
+  expect.soft(settings.scrollWidth, 'the security tab scrolls sideways').toBeLessThanOrEqual(settings.clientWidth);
+  expect.soft(settings.offenders, 'the security tab cuts off').toEqual([]);
+  await screenshot(page, 'account-security', test.info().project.name);
+
+  await page.context().clearCookies();
+  await page.goto('/recover');
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const recover = await overflowing(page);
+  expect.soft(recover.scrollWidth, '/recover scrolls sideways').toBeLessThanOrEqual(recover.clientWidth);
+  expect.soft(recover.offenders, '/recover cuts off').toEqual([]);
 });
