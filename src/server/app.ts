@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createLogger, lazyChildLogger, privacySafe, requestLogPlugin } from './lib/logger.js';
 import { RedisLink } from './lib/redis.js';
+import { accountSecurityDocs, accountSecurityRoutes } from './modules/account-security/index.js';
 import { authDocs, authRoutes } from './modules/auth/index.js';
 import { boardDocs, boardRoutes } from './modules/boards/index.js';
 import { cryptoDocs, cryptoRoutes } from './modules/crypto/index.js';
@@ -39,6 +40,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { gatePlugin } from './plugins/gate.js';
 import { httpCachePlugin } from './plugins/http-cache.js';
 import { queryContextPlugin } from './plugins/query-context.js';
+import { accountLimitPlugin } from './plugins/account-limit.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
 import { readinessDeadlinePlugin } from './plugins/readiness-deadline.js';
@@ -90,6 +92,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** What GET /api/openapi.json documents: each module's docs.ts, in the order of the routes below. */
 const routeDocs = [
   ...authDocs,
+  ...accountSecurityDocs,
   ...boardDocs,
   ...threadDocs,
   ...postDocs,
@@ -184,6 +187,8 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   // The author suspension check the gate and login ask (after sessions: it reads the author key).
   await app.register(authorSuspensionPlugin);
   await app.register(rateLimitPlugin, { redis });
+  // Per-account limits on code guessing (app.spendAccountLimit), in the same store.
+  await app.register(accountLimitPlugin, { redis });
   // Proof of work on register, login, thread and reply (app.powGate, asked by the gate), counted in the same store.
   await app.register(powGatePlugin, { redis });
   await app.register(textInputPlugin);
@@ -194,6 +199,7 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   await app.register(openApiPlugin, { docs: routeDocs });
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountSecurityRoutes);
   await app.register(boardRoutes);
   await app.register(threadRoutes);
   await app.register(postRoutes);

@@ -4,6 +4,7 @@ import type { Chains } from './chain/clients.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createPgChannels } from './lib/pg-channels.js';
+import { createAccountSecurityService } from './modules/account-security/index.js';
 import { createActivityService } from './modules/activities/index.js';
 import { createAuthService } from './modules/auth/index.js';
 import { createBoardService } from './modules/boards/index.js';
@@ -64,6 +65,7 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
   // The author suspensions in force, in memory: the check on signed-in writes asks it first.
   const suspensionList = createSuspensionList({ db, channels, log });
   return {
+    accountSecurity: createAccountSecurityService(db, config.secret),
     activities: createActivityService(db),
     addresses: createAddressService(db),
     appeals: createAppealService(db, banList, suspensionList),

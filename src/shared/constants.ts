@@ -47,10 +47,35 @@ export const RATE_LIMITS = {
    * an edit storm (each one a live update to every watcher and a history row) stays small.
    */
   edit: { max: 30, timeWindowMs: 10 * 60_000 },
+  /** Typed second-factor codes and password checks of the account settings (per address). */
+  secondFactor: { max: 10, timeWindowMs: 5 * 60_000 },
+  /** Password resets with a recovery code (per address): each try costs up to ten argon2id derivations. */
+  recover: { max: 5, timeWindowMs: 15 * 60_000 },
 } as const;
 
 /** Earlier versions kept per thread or post (modules/editing): the oldest beyond this are erased. */
 export const EDIT_HISTORY_MAX = 50;
+
+/**
+ * Limits per account (plugins/account-limit.ts), beside the per-address ones: a code
+ * guesser spread over many addresses still gets this many tries at one account. Second-
+ * factor codes are counted only once the password was proved, so a stranger cannot lock
+ * anyone out of signing in.
+ */
+export const ACCOUNT_LIMITS = {
+  secondFactor: { max: 5, timeWindowMs: 5 * 60_000 },
+  recover: { max: 5, timeWindowMs: 15 * 60_000 },
+} as const;
+
+/** The second factor (CONTRACT.md section 15): RFC 6238, 6 digits, 30-second steps. */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+/** Steps either side of now a code is taken for (clock drift). */
+export const TOTP_WINDOW_STEPS = 1;
+/** How long an enrolment waits for its first code. */
+export const TOTP_ENROL_TTL_MS = 10 * 60_000;
+/** Recovery codes made at a time (CONTRACT.md section 15). */
+export const RECOVERY_CODE_COUNT = 10;
 
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_BODY_FIELD = '_csrf';

@@ -30,6 +30,8 @@ export const routes: Route[] = [
   { path: '/privacy', ...page(() => import('./pages/LegalPages'), 'PrivacyPage') },
   { path: '/guidelines', ...page(() => import('./pages/LegalPages'), 'GuidelinesPage') },
   { path: '/auth', ...page(() => import('./pages/AuthPage'), 'AuthPage') },
+  // A forgotten password, reset with a recovery code (CONTRACT.md section 15).
+  { path: '/recover', ...page(() => import('./pages/RecoverPage'), 'RecoverPage') },
   { path: '/banned', ...page(() => import('./pages/ModerationPublicPages'), 'BannedPage') },
   { path: '/moderation-log', ...page(() => import('./pages/ModerationPublicPages'), 'ModerationLogPage') },
   // Where 'New Thread' leads without JavaScript (with it, a dialog opens instead).

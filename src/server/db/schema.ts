@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -19,6 +20,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -114,8 +116,46 @@ export const sessions = pgTable(
      * the database never holds: the row alone cannot unwrap it.
      */
     authorKeySealed: text(),
+    /**
+     * What the account's sessions list calls this session (GET /api/user/sessions): random,
+     * so it tells nothing of the cookie's token or of the row's id.
+     */
+    handle: uuid().notNull().defaultRandom(),
+    /** The browser and system in words ("Firefox on Windows"), read once at sign-in; never the User-Agent itself. */
+    browser: varchar({ length: 64 }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt), uniqueIndex('sessions_handle_idx').on(t.handle)],
+);
+
+/**
+ * An account's second factor (TOTP, CONTRACT.md section 15): its secret sealed under a
+ * key derived from SECRET and bound to the account, so the row alone computes no code.
+ * `enrolExpiresAt` is set while the enrolment waits for its first code, null once on.
+ */
+export const totpSecrets = pgTable('totp_secrets', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text().notNull(),
+  enrolExpiresAt: timestamp({ withTimezone: true }),
+  /** The last 30-second step a code was accepted for: a code is never taken twice. */
+  lastStep: bigint({ mode: 'number' }),
+});
+
+/**
+ * An account's recovery codes (CONTRACT.md section 15), one row per unused code: the
+ * account's author key wrapped under the code (argon2id with a salt of its own, then
+ * AES-GCM), which is also how a code is checked; the code itself is never stored.
+ * A used code's row is deleted.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: ownedByUser(),
+    authorKeyWrapped: text().notNull(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
 export const threads = pgTable(

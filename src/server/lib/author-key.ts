@@ -55,21 +55,57 @@ const open = (wrappingKey: Buffer, sealed: string, context: string): AuthorKey |
 
 const derived = (secret: Buffer | string, info: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), info, KEY_BYTES));
 
-/** The key wrapped under the password: one argon2id derivation, as long as the login's. */
-export async function wrapWithPassword(key: AuthorKey, password: string): Promise<string> {
+/** The key wrapped under a typed secret: argon2id with a salt of its own, then AES-GCM bound to `context`. */
+async function wrapUnderTyped(key: AuthorKey, typed: string, context: string): Promise<string> {
   const salt = randomBytes(16);
-  const kek = await hashRaw(password, { ...passwordKdf, salt });
-  return `${VERSION}.${salt.toString('base64url')}.${seal(kek, key, 'password')}`;
+  const kek = await hashRaw(typed, { ...passwordKdf, salt });
+  return `${VERSION}.${salt.toString('base64url')}.${seal(kek, key, context)}`;
 }
 
-/** The key under the password, or null when the password or the wrapped form is not right. */
-export async function unwrapWithPassword(wrapped: string, password: string): Promise<AuthorKey | null> {
+async function unwrapUnderTyped(wrapped: string, typed: string, context: string): Promise<AuthorKey | null> {
   const [version, saltText, ...rest] = wrapped.split('.');
   if (version !== VERSION || saltText === undefined || rest.length !== 2) return null;
   const salt = Buffer.from(saltText, 'base64url');
   if (salt.length < 8) return null;
-  const kek = await hashRaw(password, { ...passwordKdf, salt });
-  return open(kek, rest.join('.'), 'password');
+  const kek = await hashRaw(typed, { ...passwordKdf, salt });
+  return open(kek, rest.join('.'), context);
+}
+
+/** The key wrapped under the password: one argon2id derivation, as long as the login's. */
+export function wrapWithPassword(key: AuthorKey, password: string): Promise<string> {
+  return wrapUnderTyped(key, password, 'password');
+}
+
+/** The key under the password, or null when the password or the wrapped form is not right. */
+export function unwrapWithPassword(wrapped: string, password: string): Promise<AuthorKey | null> {
+  return unwrapUnderTyped(wrapped, password, 'password');
+}
+
+/**
+ * The key wrapped under one recovery code (CONTRACT.md section 15), as under the
+ * password but with a salt of the code's own: the wrapped form is also how the code is
+ * checked (it opens, or it does not), so the code is stored only behind argon2id.
+ */
+export function wrapWithRecoveryCode(key: AuthorKey, code: string): Promise<string> {
+  return wrapUnderTyped(key, code, 'recovery-code');
+}
+
+export function unwrapWithRecoveryCode(wrapped: string, code: string): Promise<AuthorKey | null> {
+  return unwrapUnderTyped(wrapped, code, 'recovery-code');
+}
+
+/**
+ * A short secret sealed under SECRET for one purpose and one owner (the second factor's
+ * TOTP secret): a database thief alone cannot open it.
+ */
+export function sealUnderSecret(plaintext: Buffer, secret: string, context: string): string {
+  return `${VERSION}.${sealBytes(derived(secret, 'hushboard sealed under SECRET'), plaintext, context)}`;
+}
+
+export function openUnderSecret(sealed: string, secret: string, context: string, length: number): Buffer | null {
+  const [version, ...rest] = sealed.split('.');
+  if (version !== VERSION || rest.length !== 2) return null;
+  return openBytes(derived(secret, 'hushboard sealed under SECRET'), rest.join('.'), context, length);
 }
 
 /**

@@ -66,6 +66,20 @@ export class PowRequiredError extends HttpError {
   }
 }
 
+/** 429 with Retry-After (a per-account limit, plugins/account-limit.ts), worded as the per-address limits are. */
+export class TooManyRequestsError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, `Too many requests, please try again in ${retryAfterSeconds} seconds`);
+  }
+}
+
+/** 401 at a sign-in whose password was right but whose second-factor code is missing (CONTRACT.md section 15). */
+export class TwoFactorRequiredError extends HttpError {
+  constructor() {
+    super(401, 'Two-factor code required');
+  }
+}
+
 export class ServiceUnavailableError extends HttpError {
   constructor(message: string) {
     super(503, message);

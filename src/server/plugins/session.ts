@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { SESSION_TTL_MS } from '../../shared/constants.js';
 import { sessions, users } from '../db/schema.js';
 import { type AuthorKey, openForSession, sealForSession, unescrow } from '../lib/author-key.js';
+import { browserWords } from '../lib/browser-words.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
 import { SESSION_ENDED } from '../lib/messages.js';
 import { endSessions } from '../modules/events/index.js';
@@ -181,7 +182,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       if (previous) await endSessions(tx, eq(sessions.id, sessionIdOf(previous)));
       await tx
         .insert(sessions)
-        .values({ id: sessionIdOf(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS), authorKeySealed: sealForSession(authorKey, token) });
+        .values({
+          id: sessionIdOf(token),
+          userId,
+          expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+          authorKeySealed: sealForSession(authorKey, token),
+          // Words for the sessions list ("Firefox on Windows"), never the header itself.
+          browser: browserWords(this.request.headers['user-agent']),
+        });
     });
     this.request.authorKey = authorKey;
     this.setCookie(SESSION_COOKIE, token, { ...cookieOptions(this.request), maxAge: SESSION_TTL_MS / 1000 });

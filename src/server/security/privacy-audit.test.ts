@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createDatabase, type Database } from '../db/client.js';
@@ -146,6 +147,19 @@ beforeAll(async () => {
   const heidiThere = { ...heidi, client: elsewhere };
   lonePost = { id: await anonymousReplyBy(heidiThere, namedOf(ivan), { content: 'Written on my phone' }), author: heidi };
   await ok(t.client({ ip: '192.0.2.201' }).login(ivan.username), 'another login');
+
+  // The account's credentials (CONTRACT.md section 15): a second factor, recovery codes,
+  // a sign-in with a code, a password change, a recovery, the sessions list.
+  const { secret } = (await grace.client.post('/api/user/totp')).json() as { secret: string };
+  await ok(grace.client.post('/api/user/totp/verify', { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) }), 'turn on two-factor sign-in');
+  await ok(t.client({ ip: '192.0.2.202' }).post('/api/login', { username: grace.username, password: 'password1', code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 }) }), 'sign in with a code');
+  await ok(grace.client.get('/api/user/sessions'), 'list sessions');
+  const { recoveryCodes } = (await dave.client.post('/api/user/recovery-codes', { password: 'password1' })).json() as { recoveryCodes: string[] };
+  // A recovery signs out every other session: dave goes on in the browser that recovered.
+  const recovered = t.client({ ip: '192.0.2.203' });
+  await ok(recovered.post('/api/recover', { username: dave.username, recoveryCode: recoveryCodes[0], newPassword: 'password1' }), 'recover with a code');
+  dave.client = recovered;
+  await ok(frank.client.request('PUT', '/api/user/password', { body: { currentPassword: 'password1', newPassword: 'password1-changed' } }), 'change password');
 
   // Deletions: an admin removes an anonymous reply, an author their own, and one account goes.
   const doomed = await anonymousReplyBy(bob, namedOf(alice), { content: 'Spam spam' });

@@ -10,6 +10,7 @@
 // same request with all in order goes through, so the refusals were the gate's.
 //
 // A route added without an entry in `cases` below fails the first test, naming it.
+import { Secret, TOTP } from 'otpauth';
 import { canonicalAddress } from '../lib/client-address.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PowAction } from '../../shared/constants.js';
@@ -62,6 +63,8 @@ const BANNED_FROM = new Set([
   'POST /new-thread',
   'POST /thread/:id/reply',
   'POST /thread/:id/poll/:pollId',
+  // A password reset with a recovery code is a sign-in (CONTRACT.md section 15).
+  'POST /api/recover',
 ]);
 
 /** CONTRACT.md section 11: proof of work on registering, logging in, starting a thread and replying. */
@@ -74,6 +77,7 @@ const WORK_FOR: Record<string, PowAction> = {
   'POST /login': 'login',
   'POST /new-thread': 'thread',
   'POST /thread/:id/reply': 'reply',
+  'POST /api/recover': 'login',
 };
 
 /** One route's request that would succeed: its path with real ids, its fields, whose session. */
@@ -84,6 +88,8 @@ interface Case {
   form?: boolean;
   /** Whose session: the admin's (default), a user's of its own (the route ends it), or none. */
   session?: 'admin' | 'own' | 'none';
+  /** A session of this user instead (a route about the account's credentials, set up beforehand). */
+  as?: TestUser;
   /** The statuses of the request let through; unset where its success needs a chain (payments, wallets). */
   ok?: number[];
   /** Where the request let through comes from, when not a fresh address (an appeal: the banned one). */
@@ -183,6 +189,39 @@ const cases: Record<string, () => Promise<Case>> = {
     const appeal = queue.find((entry) => entry.ban?.ipHash === hashOf(ip))!;
     return { path: `/api/moderation/appeals/${appeal.id}`, fields: { status: 'denied', response: 'Not this time.' }, ok: [200] };
   },
+  // The account's credentials (CONTRACT.md section 15), each on an account of its own.
+  'POST /api/user/totp': async () => ({ path: '/api/user/totp', fields: {}, session: 'own', ok: [200] }),
+  'POST /api/user/totp/verify': async () => {
+    const user = await signUp(t, { prefix: 'walkt' });
+    const { secret } = (await user.client.post('/api/user/totp')).json() as { secret: string };
+    return { path: '/api/user/totp/verify', fields: { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) }, as: user, ok: [200] };
+  },
+  'DELETE /api/user/totp': async () => {
+    const user = await signUp(t, { prefix: 'walkt' });
+    const { secret } = (await user.client.post('/api/user/totp')).json() as { secret: string };
+    expect((await user.client.post('/api/user/totp/verify', { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) })).statusCode).toBe(200);
+    const { recoveryCodes } = (await user.client.post('/api/user/recovery-codes', { password: 'password1' })).json() as { recoveryCodes: string[] };
+    return { path: '/api/user/totp', fields: { code: recoveryCodes[0] }, as: user, ok: [204] };
+  },
+  'POST /api/user/recovery-codes': async () => ({ path: '/api/user/recovery-codes', fields: { password: 'password1' }, session: 'own', ok: [200] }),
+  'PUT /api/user/password': async () => ({ path: '/api/user/password', fields: { currentPassword: 'password1', newPassword: 'password2' }, session: 'own', ok: [204] }),
+  'POST /api/recover': async () => {
+    const user = await signUp(t, { prefix: 'walkr' });
+    const { recoveryCodes } = (await user.client.post('/api/user/recovery-codes', { password: 'password1' })).json() as { recoveryCodes: string[] };
+    return { path: '/api/recover', fields: { username: user.username, recoveryCode: recoveryCodes[0], newPassword: 'password2' }, session: 'none', ok: [200] };
+  },
+  'DELETE /api/user/sessions': async () => {
+    const user = await signUp(t, { prefix: 'walks' });
+    expect((await t.client().login(user.username)).statusCode).toBe(200);
+    return { path: '/api/user/sessions', fields: {}, as: user, ok: [204] };
+  },
+  'DELETE /api/user/sessions/:id': async () => {
+    const user = await signUp(t, { prefix: 'walks' });
+    const other = t.client();
+    expect((await other.login(user.username)).statusCode).toBe(200);
+    const [session] = ((await other.get('/api/user/sessions')).json() as { id: string; current: boolean }[]).filter((entry) => entry.current);
+    return { path: `/api/user/sessions/${session!.id}`, fields: {}, as: user, ok: [204] };
+  },
   // The forms that post without JavaScript (modules/pages/forms.ts): 303 when they succeed.
   'POST /login': async () => ({ path: '/login', form: true, fields: { username: author.username, password: 'password1' }, session: 'none', ok: [303] }),
   'POST /register': async () => ({ path: '/register', form: true, fields: { username: uniqueName('walkf'), password: 'secret1', confirmPassword: 'secret1' }, session: 'none', ok: [303] }),
@@ -256,7 +295,7 @@ describe('every write route refuses, and changes nothing, through every spelling
     it(key, async () => {
       const [method] = key.split(' ') as [string];
       const c = await prepare();
-      const client = c.session === 'own' ? (await signUp(t, { prefix: 'walko' })).client : admin.client;
+      const client = c.as ? c.as.client : c.session === 'own' ? (await signUp(t, { prefix: 'walko' })).client : admin.client;
       const cookie = cookieOf(client.cookies, c.session !== 'none');
       const token = client.csrfToken!;
       const ours = gated.origin;

@@ -4,13 +4,13 @@
 // deletion, suspension, expiry, a password change ending the others) ends its streams,
 // through the events channel's NOTIFY. Two app instances share one database here: the
 // session is ended on A, the stream is held by B.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createDatabase, type Database } from '../db/client.js';
 import { sessions } from '../db/schema.js';
-import { endSessions, recordEvent } from '../modules/events/index.js';
+import { recordEvent } from '../modules/events/index.js';
 import { deleteExpiredSessions, SESSION_COOKIE } from '../plugins/session.js';
 import { createTestDatabaseUrl, TestClient, testConfig, type TestApp } from '../test/app.js';
 import { signUp, type TestUser } from '../test/factories.js';
@@ -120,19 +120,26 @@ describe('an event stream ends with its session, on every instance', () => {
   });
 
   it('after a password change ends the other sessions: theirs end, the current one keeps its stream', async () => {
-    // No endpoint changes a password yet (CONTRACT.md section 15 asks for one); this is
-    // the call it makes to sign out the other sessions, so their streams end with them.
     const user = await signUp(t);
     const otherBrowser = new TestClient(t.app);
     expect((await otherBrowser.login(user.username)).statusCode).toBe(200);
     const current = await signedInStream(user);
     const other = await signedInStream(user, otherBrowser);
-    const [currentId] = (await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id)).orderBy(sessions.createdAt)).map((row) => row.id);
-    expect(await endSessions(t.database.db, and(eq(sessions.userId, user.id), ne(sessions.id, currentId!)))).toBe(1);
+    const changed = await user.client.request('PUT', '/api/user/password', { body: { currentPassword: 'password1', newPassword: 'password2' } });
+    expect(changed.statusCode).toBe(204);
     await expectEnded(other, user);
     await current.until(() => (unreadCounts(current).includes(2) ? true : undefined));
     expect(current.ended).toBe(false);
     await current.close();
+  });
+
+  it('after "sign out all others" from the sessions list', async () => {
+    const user = await signUp(t);
+    const otherBrowser = new TestClient(t.app);
+    expect((await otherBrowser.login(user.username)).statusCode).toBe(200);
+    const other = await signedInStream(user, otherBrowser);
+    expect((await user.client.delete('/api/user/sessions')).statusCode).toBe(204);
+    await expectEnded(other, user);
   });
 
   it('after the session expires and the job removes it', async () => {

@@ -51,6 +51,16 @@ export type RegisterFormInput = z.input<typeof registerFormSchema>;
 export const loginSchema = z.object({
   username: requiredString('Username is required').trim().min(1, 'Username is required'),
   password: requiredString('Password is required').min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid username or password'),
+  /**
+   * The second-factor step (CONTRACT.md section 15): a current authenticator code or an
+   * unused recovery code, for an account with two-factor sign-in on. Blank is none.
+   */
+  code: z
+    .string({ error: 'Invalid code' })
+    .trim()
+    .max(64, 'Invalid code')
+    .nullish()
+    .transform((value) => value || undefined),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

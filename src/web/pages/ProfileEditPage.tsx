@@ -7,6 +7,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useUser } from '../lib/auth/get-user';
+import { AccountSecurity } from '../features/account-security/components/AccountSecurity';
 import { DeleteAccountCard } from '../features/auth/components/DeleteAccountCard';
 import { AddressesCard } from '../features/crypto/components/AddressesCard';
 import { TipHistoryCard } from '../features/tips/components/TipHistoryCard';
@@ -45,6 +46,7 @@ export function ProfileEditPage() {
           <TabsTrigger value="profile">Profile</TabsTrigger>
           {isOwn && <TabsTrigger value="addresses">Crypto Addresses</TabsTrigger>}
           {isOwn && <TabsTrigger value="tips">Tip History</TabsTrigger>}
+          {isOwn && <TabsTrigger value="security">Security</TabsTrigger>}
         </TabsList>
         <TabsContent value="profile" className="pt-2">
           <Card>
@@ -84,6 +86,11 @@ export function ProfileEditPage() {
         {isOwn && (
           <TabsContent value="tips" className="pt-2">
             <TipHistoryCard />
+          </TabsContent>
+        )}
+        {isOwn && (
+          <TabsContent value="security" className="pt-2">
+            <AccountSecurity userId={viewer.id} />
           </TabsContent>
         )}
       </Tabs>

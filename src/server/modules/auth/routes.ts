@@ -11,7 +11,7 @@ export { INVALID_CREDENTIALS } from '../../lib/messages.js';
 
 /** Accounts and sessions (CONTRACT.md section 3). */
 export async function authRoutes(app: FastifyInstance) {
-  const { auth, users } = app.services;
+  const { accountSecurity, auth, users } = app.services;
 
   const registerInput = (request: FastifyRequest) => parseInput(registerSchema, request.body);
   app.post('/api/register', gated({ ban: true, rateLimit: 'register', input: registerInput, pow: 'register' }), async (request, reply) => {
@@ -24,11 +24,14 @@ export async function authRoutes(app: FastifyInstance) {
   // Proof of work before the password hash: a flood of guesses pays its CPU first.
   const loginInput = (request: FastifyRequest) => parseInput(loginSchema, request.body);
   app.post('/api/login', gated({ ban: true, rateLimit: 'login', input: loginInput, pow: 'login' }), async (request, reply) => {
-    const { username, password } = loginInput(request);
+    const { username, password, code } = loginInput(request);
     const user = await auth.verifyCredentials(username, password);
     if (!user) throw new UnauthorizedError(INVALID_CREDENTIALS);
     // Told only to someone who proved the password, so it reveals nothing to guessers.
     if (!user.isActive) throw new ForbiddenError(ACCOUNT_SUSPENDED);
+    // The second factor, when it is on (CONTRACT.md section 15): counted per account only
+    // once the password is proved, so no stranger can lock anyone out.
+    await accountSecurity.signInStep(user.id, code, () => app.spendAccountLimit('secondFactor', user.id));
     // The password opened the author key: an author suspension refuses the sign-in here,
     // before anything is written (CONTRACT.md section 13).
     const unlocked = await auth.unlockAuthorKey(user, password);

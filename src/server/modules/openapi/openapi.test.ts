@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
+import { Secret, TOTP } from 'otpauth';
 import type { LightMyRequestResponse } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -187,6 +188,19 @@ describe('live answers match the document', () => {
     await call(fresh, 'GET', '/api/user');
     await call(fresh, 'POST', '/api/logout');
     await call(fresh, 'POST', '/api/login', { body: { username: me.username, password: 'password1' } });
+
+    // The account's credentials and sessions (CONTRACT.md section 15).
+    await call(fresh, 'GET', '/api/user/totp');
+    const { secret } = (await call(fresh, 'POST', '/api/user/totp')).json() as { secret: string };
+    await call(fresh, 'POST', '/api/user/totp/verify', { body: { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) } });
+    const { recoveryCodes } = (await call(fresh, 'POST', '/api/user/recovery-codes', { body: { password: 'password1' } })).json() as { recoveryCodes: string[] };
+    await call(fresh, 'PUT', '/api/user/password', { body: { currentPassword: 'password1', newPassword: 'password2' } });
+    await call(t.client(), 'POST', '/api/login', { body: { username: me.username, password: 'password2', code: recoveryCodes[0] } });
+    const sessions = (await call(fresh, 'GET', '/api/user/sessions')).json() as { id: string; current: boolean }[];
+    await call(fresh, 'DELETE', '/api/user/sessions/:id', { params: { id: sessions.find((session) => !session.current)!.id } });
+    await call(fresh, 'DELETE', '/api/user/sessions');
+    await call(fresh, 'DELETE', '/api/user/totp', { body: { code: recoveryCodes[1] } });
+    await call(t.client(), 'POST', '/api/recover', { body: { username: me.username, recoveryCode: recoveryCodes[2], newPassword: 'password1' } });
 
     const { client } = reader;
     await call(client, 'POST', '/api/threads', { form: { boardId: String(await boardId(t, 'g')), title: 'A form thread', content: 'Posted as a multipart form' } });

@@ -69,7 +69,7 @@ const anonymity = (fields: Record<string, unknown>) => (fields.isAnonymous === u
  * to the login page), so no handler runs after a refusal.
  */
 export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendPage: SendPage }) {
-  const { auth, posts, threads, boards, polls } = app.services;
+  const { accountSecurity, auth, posts, threads, boards, polls } = app.services;
 
   /** The page of the form again, with what was sent (never a password) and the messages. */
   const again = (request: FastifyRequest, reply: FastifyReply, url: string, form: PageFormName, values: Record<string, string>) =>
@@ -78,7 +78,13 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       return sendPage(request, reply, { url, status, form: state });
     };
 
-  const loginForm: FormPage = { name: 'login', page: () => '/auth', values: (fields) => ({ username: text(fields.username) }) };
+  // `twoFactor` tells the form to ask for the second-factor code (CONTRACT.md section 15):
+  // set once a post showed the account needs one, and kept by the form's hidden field.
+  const loginForm: FormPage = {
+    name: 'login',
+    page: () => '/auth',
+    values: (fields) => ({ username: text(fields.username), ...(text(fields.twoFactor) === 'true' ? { twoFactor: 'true' } : {}) }),
+  };
   const registerForm: FormPage = {
     name: 'register',
     page: () => '/auth?tab=register',
@@ -145,10 +151,18 @@ export async function pageFormRoutes(app: FastifyInstance, { sendPage }: { sendP
       const { fields } = readForm(request);
       const show = again(request, reply, await loginForm.page(request), 'login', loginForm.values(fields));
       try {
-        const { username, password } = parseInput(loginSchema, fields);
+        const { username, password, code } = parseInput(loginSchema, fields);
         const user = await auth.verifyCredentials(username, password);
         if (!user) return show(401, {}, INVALID_CREDENTIALS);
         if (!user.isActive) return show(403, {}, ACCOUNT_SUSPENDED);
+        try {
+          await accountSecurity.signInStep(user.id, code, () => app.spendAccountLimit('secondFactor', user.id));
+        } catch (error) {
+          // The form again with the code field (the password is typed again: a page never holds it).
+          if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
+          const values = { ...loginForm.values(fields), twoFactor: 'true' };
+          return again(request, reply, await loginForm.page(request), 'login', values)(401, {}, error.message);
+        }
         const unlocked = await auth.unlockAuthorKey(user, password);
         await request.assertAuthorNotSuspended(reply, unlocked.authorKey);
         const signedIn = await auth.signIn(user, password, unlocked);

@@ -12,7 +12,7 @@ import { shortAddress } from '../../../lib/money';
 import { paymentsConfigQueryOptions } from '../../../lib/wallet/api';
 import { tipPaymentUri } from '../payment-uri';
 import { tipAmountProblem } from '../tip-amount';
-import { QrCode } from './QrCode';
+import { QrCode } from '../../../components/qr-code';
 
 /** Side of the QR code in CSS pixels (SPEC.md section 9). */
 const QR_SIZE = 200;

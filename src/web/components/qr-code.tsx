@@ -6,7 +6,7 @@ const QUIET_ZONE = 4;
 
 /**
  * A QR code as one SVG path of its dark modules, always dark on white (whatever the theme)
- * so phone wallets can read it.
+ * so phone wallets and authenticator apps can read it. Drawn here: no remote service sees the value.
  */
 export function QrCode({ value, size, label }: { value: string; size: number; label: string }) {
   const { path, modules } = useMemo(() => {
