@@ -30,6 +30,7 @@ import { createStorage, uploadsPlugin } from './modules/uploads/index.js';
 import { userDocs, userRoutes } from './modules/users/index.js';
 import { voteDocs, voteRoutes } from './modules/votes/index.js';
 import { walletDocs, walletRoutes } from './modules/wallets/index.js';
+import { webauthnDocs, webauthnRoutes } from './modules/webauthn/index.js';
 import { authorSuspensionPlugin } from './plugins/author-suspension.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -100,6 +101,7 @@ const routeDocs = [
   ...followDocs,
   ...savedThreadDocs,
   ...walletDocs,
+  ...webauthnDocs,
   ...cryptoDocs,
   ...feedDocs,
   ...eventDocs,
@@ -204,6 +206,7 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   await app.register(followRoutes);
   await app.register(savedThreadRoutes);
   await app.register(walletRoutes);
+  await app.register(webauthnRoutes);
   await app.register(cryptoRoutes);
   await app.register(feedRoutes);
   await app.register(premiumRoutes);
