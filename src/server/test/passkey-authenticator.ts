@@ -71,7 +71,12 @@ export class SoftwareAuthenticator {
     idLength.writeUInt16BE(credential.id.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, credential.id, Buffer.from(isoCBOR.encode(coseKey))]);
     const authData = this.authData(site.rpId, UP | UV | AT, credential.counter, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, never>>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestation = new Map<string, string | Uint8Array | Map<string, string>>([
+      ['fmt', 'none'],
+      ['attStmt', new Map<string, string>()],
+      ['authData', authData],
+    ]);
+    const attestationObject = isoCBOR.encode(attestation);
     const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: site.origin, crossOrigin: false });
     const prfInput = (options.extensions as { prf?: { eval?: { first?: string } } } | undefined)?.prf?.eval?.first;
     return {
