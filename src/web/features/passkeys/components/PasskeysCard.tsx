@@ -44,7 +44,9 @@ export function PasskeysCard() {
       });
     } catch (caught) {
       if (wasCancelled(caught)) return;
-      toast({ variant: 'destructive', title: 'Passkey not added', description: errorMessage(caught, 'Your passkey could not be added') });
+      // The browser's answer when this authenticator already holds one of the account's passkeys (excludeCredentials).
+      const description = caught instanceof Error && caught.name === 'InvalidStateError' ? 'This device already holds a passkey for your account' : errorMessage(caught, 'Your passkey could not be added');
+      toast({ variant: 'destructive', title: 'Passkey not added', description });
     }
   };
 
