@@ -6,10 +6,13 @@ import { routeDocs } from '../../lib/route-doc.js';
 /** WebAuthn options as SimpleWebAuthn writes them (the JSON form of PublicKeyCredential*Options). */
 const ceremonyOptions = z.record(z.string(), z.unknown()).describe('Options for @simplewebauthn/browser (the JSON form of the WebAuthn options), with the PRF extension input.');
 const unlocked = z.object({ unlocked: z.boolean() });
+// The list's items are a copy of the shape: an unnamed schema may be answered alone or
+// inside another, not both (modules/openapi/document.ts inlines each unnamed answer).
+const passkeyList = z.array(z.object(passkeySchema.shape));
 
 /** The OpenAPI entries of routes.ts (lib/route-doc.ts). */
 export const webauthnDocs = routeDocs('Passkeys', {
-  'GET /api/webauthn/passkeys': { summary: "The signed-in user's passkeys", access: 'user', responses: { 200: z.array(passkeySchema) } },
+  'GET /api/webauthn/passkeys': { summary: "The signed-in user's passkeys", access: 'user', responses: { 200: passkeyList } },
   'POST /api/webauthn/registration/options': {
     summary: 'Begin adding a passkey',
     description: 'A single-use challenge, valid five minutes, for a discoverable credential with user verification, scoped to the board\'s public origin.',
