@@ -128,6 +128,7 @@ test('without PRF: the session works, and the password is asked for once, saying
 });
 
 test('the passkeys section and the login button are readable at 320 px', { tag: '@mobile' }, async ({ page }) => {
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto('/auth');
   await expectHydrated(page);
@@ -136,6 +137,10 @@ test('the passkeys section and the login button are readable at 320 px', { tag: 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await registerViaApi(page, uniqueUsername('pknarrow'), PASSWORD);
   await page.goto(`/users/${await currentUserId(page)}/edit`);
-  await expect(page.getByRole('region', { name: 'Passkeys' })).toBeVisible();
+  await expectHydrated(page);
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole('button', { name: 'Add passkey' })).toBeVisible();
+  await screenshot(page, 'passkeys-320', 'mobile');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
