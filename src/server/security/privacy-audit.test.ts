@@ -150,7 +150,7 @@ beforeAll(async () => {
   const regretted = await anonymousReplyBy(dave, namedOf(alice), { content: 'I regret this' });
   await ok(dave.client.delete(`/api/posts/${regretted}`), 'author deletes their anonymous reply');
   await ok(ivan.client.request('DELETE', '/api/user', { body: { password: 'password1' } }), 'delete an account');
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await app?.close();
