@@ -33,6 +33,7 @@ import { userDocs, userRoutes } from './modules/users/index.js';
 import { voteDocs, voteRoutes } from './modules/votes/index.js';
 import { pollDocs, pollRoutes } from './modules/polls/index.js';
 import { walletDocs, walletRoutes } from './modules/wallets/index.js';
+import { webauthnDocs, webauthnRoutes } from './modules/webauthn/index.js';
 import { authorSuspensionPlugin } from './plugins/author-suspension.js';
 import { clientIpPlugin } from './plugins/client-ip.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -107,6 +108,7 @@ const routeDocs = [
   ...followDocs,
   ...savedThreadDocs,
   ...walletDocs,
+  ...webauthnDocs,
   ...cryptoDocs,
   ...feedDocs,
   ...eventDocs,
@@ -216,6 +218,7 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   await app.register(followRoutes);
   await app.register(savedThreadRoutes);
   await app.register(walletRoutes);
+  await app.register(webauthnRoutes);
   await app.register(cryptoRoutes);
   await app.register(feedRoutes);
   await app.register(premiumRoutes);

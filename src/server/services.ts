@@ -35,6 +35,7 @@ import { createUserService } from './modules/users/index.js';
 import { createVoteService } from './modules/votes/index.js';
 import { createPollService } from './modules/polls/index.js';
 import { createWalletService } from './modules/wallets/index.js';
+import { createWebauthnService } from './modules/webauthn/index.js';
 
 export interface ServiceDeps {
   config: Pick<Config, 'paymentAddress' | 'secret' | 'uploadsPublicUrl'>;
@@ -102,6 +103,7 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
     users,
     votes: createVoteService(db),
     wallets: createWalletService(db, chains),
+    webauthn: createWebauthnService(db),
   };
 }
 

@@ -51,6 +51,8 @@ export const RATE_LIMITS = {
   secondFactor: { max: 10, timeWindowMs: 5 * 60_000 },
   /** Password resets with a recovery code (per address): each try costs up to ten argon2id derivations. */
   recover: { max: 5, timeWindowMs: 15 * 60_000 },
+  /** Passkey challenges asked for (each a short-lived row); the answers spend `login`'s budget. */
+  passkeyChallenge: { max: 30, timeWindowMs: 60_000 },
 } as const;
 
 /** Earlier versions kept per thread or post (modules/editing): the oldest beyond this are erased. */
@@ -122,6 +124,11 @@ export const MEMBERSHIP_PLANS = [
 export type MembershipPlanId = (typeof MEMBERSHIP_PLANS)[number]['id'];
 /** A wallet-link challenge (EIP-4361 nonce) is valid this long. */
 export const WALLET_CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** How long a passkey ceremony's challenge may be answered (CONTRACT.md section 15). */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** Longest passkey name; passkeys one account may hold. */
+export const PASSKEY_NAME_MAX = 64;
+export const PASSKEYS_MAX = 20;
 /** A pending tip whose transaction cannot be found after this long fails. */
 export const TIP_NOT_FOUND_TIMEOUT_MS = 60 * 60 * 1000;
 /** Live updates (CONTRACT.md section 10): a comment line on every open stream this often. */

@@ -837,3 +837,49 @@ export const notifications = pgTable(
     index('notifications_actor_idx').on(t.actorId).where(sql`${t.actorId} IS NOT NULL`),
   ],
 );
+
+/**
+ * Passkeys (CONTRACT.md section 15, docs/decisions/017-passkeys.md): WebAuthn credentials
+ * of an account. A row names its account, as a password hash does; it holds nothing an
+ * anonymous thread or post holds. `authorKeyWrapped` is the account's author key wrapped
+ * under HKDF(the authenticator's PRF output, `prfSalt`): the output is never stored, so
+ * the wrap opens only with the authenticator in hand.
+ */
+export const webauthnCredentials = pgTable(
+  'webauthn_credentials',
+  {
+    id: id(),
+    userId: ownedByUser(),
+    /** The credential id the authenticator chose, base64url. */
+    credentialId: varchar({ length: 1400 }).notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text().notNull(),
+    /** The authenticator's signature counter: an assertion must raise it (when it counts at all). */
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    name: varchar({ length: 64 }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    /** Random, per credential: the HKDF salt of the PRF wrap. */
+    prfSalt: varchar({ length: 64 }),
+    authorKeyWrapped: text(),
+  },
+  (t) => [uniqueIndex('webauthn_credentials_credential_idx').on(t.credentialId), index('webauthn_credentials_user_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges in flight: single-use (deleted when answered) and short-lived,
+ * shared by every instance. A registration's names its account (and the per-credential
+ * PRF salt it offered); a sign-in's names no one.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    /** The challenge itself, base64url: what the browser's clientDataJSON echoes. */
+    challenge: varchar({ length: 64 }).primaryKey(),
+    kind: varchar({ length: 16 }).$type<'register' | 'authenticate'>().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);

@@ -8,8 +8,8 @@ import { hashRaw } from '@node-rs/argon2';
  * password hash in the users row cannot unwrap it), in each session under a key derived
  * from the session's cookie token (the row keeps only the token's SHA-256), and, for
  * accounts that have not signed in since sealed authorship arrived, in escrow under
- * SECRET. Every wrapped form is `v1.<iv>.<ciphertext+tag>` (AES-256-GCM, base64url),
- * prefixed with the argon2 salt for the password form.
+ * SECRET; and under each passkey whose authenticator has the PRF extension. Every
+ * wrapped form is `v1.<iv>.<ciphertext+tag>` (AES-256-GCM, base64url), prefixed with the argon2 salt for the password form.
  */
 export type AuthorKey = Buffer;
 
@@ -107,6 +107,23 @@ export function openUnderSecret(sealed: string, secret: string, context: string,
   if (version !== VERSION || rest.length !== 2) return null;
   return openBytes(derived(secret, 'hushboard sealed under SECRET'), rest.join('.'), context, length);
 }
+
+/**
+ * The key wrapped under a passkey's PRF output (docs/decisions/017-passkeys.md): HKDF of
+ * the output with the credential's own random salt. The output comes from the
+ * authenticator at each sign-in and is never stored, so the wrap opens only with it.
+ */
+export function wrapWithPrf(key: AuthorKey, prfOutput: Buffer, salt: Buffer): string {
+  return `${VERSION}.${seal(prfKek(prfOutput, salt), key, 'passkey-prf')}`;
+}
+
+export function unwrapWithPrf(wrapped: string, prfOutput: Buffer, salt: Buffer): AuthorKey | null {
+  const [version, ...rest] = wrapped.split('.');
+  if (version !== VERSION || rest.length !== 2) return null;
+  return open(prfKek(prfOutput, salt), rest.join('.'), 'passkey-prf');
+}
+
+const prfKek = (prfOutput: Buffer, salt: Buffer) => Buffer.from(hkdfSync('sha256', prfOutput, salt, 'hushboard passkey author-key', KEY_BYTES));
 
 /**
  * The key in escrow under SECRET: only for accounts that existed before sealed

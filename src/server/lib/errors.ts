@@ -1,6 +1,7 @@
 // Typed errors thrown by services and routes; plugins/error-handler.ts turns each into
 // the contract's status and {message, errors} body.
 import type { BanNotice, PowChallenge } from '../../shared/api.js';
+import { UNLOCK_REQUIRED } from '../../shared/schemas/webauthn.js';
 
 export class HttpError extends Error {
   constructor(
@@ -44,6 +45,17 @@ export class BannedError extends ForbiddenError {
     readonly ban: BanNotice,
   ) {
     super(message);
+  }
+}
+
+/**
+ * 403 for a session opened by a passkey that could not unlock the author key (no PRF),
+ * on what needs it: the body says `unlockRequired: true`, and the web app asks for the
+ * password once (POST /api/webauthn/unlock) and tries again.
+ */
+export class UnlockRequiredError extends ForbiddenError {
+  constructor() {
+    super(UNLOCK_REQUIRED);
   }
 }
 

@@ -32,6 +32,9 @@ const REDACTED_PATHS = [
   '*.authorKeySealed',
   'authorTag',
   '*.authorTag',
+  // A passkey's PRF output unwraps the author key (modules/webauthn): never in a log.
+  'prfOutput',
+  '*.prfOutput',
   'headers.cookie',
   'headers.authorization',
   '*.headers.cookie',

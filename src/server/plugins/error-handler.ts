@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { QueryAbortedError } from '../db/client.js';
-import { BannedError, HttpError, PowRequiredError, TooManyRequestsError, TwoFactorRequiredError } from '../lib/errors.js';
+import { BannedError, HttpError, PowRequiredError, TooManyRequestsError, TwoFactorRequiredError, UnlockRequiredError } from '../lib/errors.js';
 import { SERVER_BUSY, SERVICE_UNAVAILABLE } from '../lib/messages.js';
 
 /** Messages for Fastify's own 4xx errors, in the contract's plain words. */
@@ -33,6 +33,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(499).send({ message: 'Client closed request' });
     }
     if (error instanceof BannedError) return reply.code(403).send({ message: error.message, ban: error.ban });
+    if (error instanceof UnlockRequiredError) return reply.code(403).send({ message: error.message, unlockRequired: true });
     if (error instanceof PowRequiredError) return reply.code(428).send({ message: error.message, pow: error.pow });
     if (error instanceof TwoFactorRequiredError) return reply.code(401).send({ message: error.message, twoFactorRequired: true });
     if (error instanceof TooManyRequestsError) return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ message: error.message });

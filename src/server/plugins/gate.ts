@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { RATE_LIMITS, type PowAction } from '../../shared/constants.js';
-import { ForbiddenError } from '../lib/errors.js';
+import { ForbiddenError, UnlockRequiredError } from '../lib/errors.js';
 import { CSRF_REFUSED, hasValidCsrfToken } from './csrf.js';
 
 /**
@@ -91,6 +91,9 @@ async function admit(request: FastifyRequest, reply: FastifyReply, gate: Gate): 
   if (!hasValidCsrfToken(request, reply)) throw new ForbiddenError(CSRF_REFUSED);
   if (gate.ban) {
     await request.assertNotBanned();
+    // A session a passkey opened without the author key (no PRF) cannot be checked against
+    // author suspensions: its first such write asks for the password (UnlockRequiredError).
+    if (gate.user && request.authorKeyLocked) throw new UnlockRequiredError();
     // A signed-in author whose anonymous writing got its author suspended (CONTRACT.md section 13).
     await request.assertAuthorNotSuspended(reply);
   }

@@ -6,7 +6,7 @@ import { SESSION_TTL_MS } from '../../shared/constants.js';
 import { sessions, users } from '../db/schema.js';
 import { type AuthorKey, openForSession, sealForSession, unescrow } from '../lib/author-key.js';
 import { browserWords } from '../lib/browser-words.js';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
+import { ForbiddenError, UnauthorizedError, UnlockRequiredError } from '../lib/errors.js';
 import { SESSION_ENDED } from '../lib/messages.js';
 import { endSessions } from '../modules/events/index.js';
 
@@ -21,6 +21,11 @@ declare module 'fastify' {
      * the cookie's token; null for visitors. Never logged, never sent.
      */
     authorKey: AuthorKey | null;
+    /**
+     * The session was opened by a passkey that could not unlock the author key (no PRF):
+     * `authorKey` is null until the password unlocks it (POST /api/webauthn/unlock).
+     */
+    authorKeyLocked: boolean;
     /** The cookie named a session whose author key no longer opens: it was ended. */
     sessionEnded: boolean;
     /** The id of the session `user` came from (the sessions row's: a hash, never the cookie's token), or null. */
@@ -29,7 +34,7 @@ declare module 'fastify' {
     requireUser(): SessionUser;
     /** The signed-in admin: 401 for visitors, 403 for other users. */
     requireAdmin(): SessionUser;
-    /** The signed-in user's author key, else 401 (a signed-in session always has one). */
+    /** The signed-in user's author key, else 401; a locked session (`authorKeyLocked`) 403 with `unlockRequired`. */
     requireAuthorKey(): AuthorKey;
     /** Loads `user` on a request outside /api (a server-rendered page, an HTML form post); once. */
     loadUser(reply: FastifyReply): Promise<SessionUser | null>;
@@ -37,15 +42,23 @@ declare module 'fastify' {
   interface FastifyReply {
     /**
      * Starts a fresh session for the user (a new id, so none can be fixed in advance),
-     * holding their author key sealed under the new cookie's token.
+     * holding their author key sealed under the new cookie's token; null starts it locked
+     * (a passkey without PRF signed in: `authorKeyLocked`).
      */
-    startSession(userId: number, authorKey: AuthorKey): Promise<void>;
+    startSession(userId: number, authorKey: AuthorKey | null): Promise<void>;
+    /** Seals the author key into the current, locked session: the password opened it. */
+    unlockSession(authorKey: AuthorKey): Promise<void>;
     /** Ends the current session in the database (and its event streams, on every instance) and clears the cookie. */
     endSession(): Promise<void>;
   }
 }
 
 export const SESSION_COOKIE = 'hb_session';
+/**
+ * What a locked session's row holds instead of a sealed key: not a sealed form (those
+ * start with `v1.`), so it opens nothing, and it is the same for every locked session.
+ */
+const KEY_LOCKED = 'locked';
 const loaded = Symbol('sessionLoaded');
 
 /**
@@ -74,6 +87,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorateRequest('user', null);
   app.decorateRequest('authorKey', null);
+  app.decorateRequest('authorKeyLocked', false);
   app.decorateRequest('sessionEnded', false);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('requireUser', function (this: FastifyRequest) {
@@ -82,6 +96,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorateRequest('requireAuthorKey', function (this: FastifyRequest) {
     this.requireUser();
+    if (!this.authorKey && this.authorKeyLocked) throw new UnlockRequiredError();
     if (!this.authorKey) throw new UnauthorizedError(SESSION_ENDED);
     return this.authorKey;
   });
@@ -126,6 +141,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const id = sessionIdOf(token);
     const [row] = await findSession.execute({ id });
     if (!row || !row.user.isActive) return;
+    if (row.authorKeySealed === KEY_LOCKED) {
+      request.sessionId = id;
+      request.user = row.user;
+      request.authorKeyLocked = true;
+      return slide(request, reply, token, id, row.expiresAt);
+    }
     // A session from before sealed authorship holds no key: its account's escrow, while
     // it lasts, opens it. Neither (the escrow went at a sign-in elsewhere, or the sealed
     // form does not open) ends the session: signed out, told why, never a 500.
@@ -144,11 +165,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     request.sessionId = id;
     request.user = row.user;
     request.authorKey = authorKey;
+    await slide(request, reply, token, id, row.expiresAt);
+  };
+  const slide = async (request: FastifyRequest, reply: FastifyReply, token: string, id: string, expiresAt: Date) => {
     // Sliding expiry, written at most about once a day per session rather than per request;
     // the cookie slides with the row then (only then: no Set-Cookie on every signed-in read).
     // Only on a read, and to the hour: a session row (it names its account) written at
     // the instant of an anonymous reply would tell whose it is (CONTRACT.md section 13).
-    if (isRead(request) && row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 60 * 60 * 1000) {
+    if (isRead(request) && expiresAt.getTime() - Date.now() < SESSION_TTL_MS - 24 * 60 * 60 * 1000) {
       await db
         .update(sessions)
         .set({ expiresAt: new Date(Math.ceil((Date.now() + SESSION_TTL_MS) / HOUR_MS) * HOUR_MS) })
@@ -174,7 +198,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     loadSession(request, reply, token).then(() => done(), done);
   });
 
-  app.decorateReply('startSession', async function (this: FastifyReply, userId: number, authorKey: AuthorKey) {
+  app.decorateReply('startSession', async function (this: FastifyReply, userId: number, authorKey: AuthorKey | null) {
     const previous = this.request.cookies[SESSION_COOKIE];
     const token = randomBytes(32).toString('base64url');
     await db.transaction(async (tx) => {
@@ -186,13 +210,26 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
           id: sessionIdOf(token),
           userId,
           expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-          authorKeySealed: sealForSession(authorKey, token),
+          authorKeySealed: authorKey ? sealForSession(authorKey, token) : KEY_LOCKED,
           // Words for the sessions list ("Firefox on Windows"), never the header itself.
           browser: browserWords(this.request.headers['user-agent']),
         });
     });
     this.request.authorKey = authorKey;
+    this.request.authorKeyLocked = authorKey === null;
     this.setCookie(SESSION_COOKIE, token, { ...cookieOptions(this.request), maxAge: SESSION_TTL_MS / 1000 });
+  });
+
+  app.decorateReply('unlockSession', async function (this: FastifyReply, authorKey: AuthorKey) {
+    const token = this.request.cookies[SESSION_COOKIE];
+    if (!token || !this.request.authorKeyLocked) throw new UnauthorizedError(SESSION_ENDED);
+    // Only a locked row: a session whose key is open keeps the one it has.
+    await db
+      .update(sessions)
+      .set({ authorKeySealed: sealForSession(authorKey, token) })
+      .where(and(eq(sessions.id, sessionIdOf(token)), eq(sessions.authorKeySealed, KEY_LOCKED)));
+    this.request.authorKey = authorKey;
+    this.request.authorKeyLocked = false;
   });
 
   app.decorateReply('endSession', async function (this: FastifyReply) {
@@ -200,6 +237,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (token) await endSessions(db, eq(sessions.id, sessionIdOf(token)));
     this.request.user = null;
     this.request.authorKey = null;
+    this.request.authorKeyLocked = false;
     this.request.sessionId = null;
     this.clearCookie(SESSION_COOKIE, cookieOptions(this.request));
   });

@@ -16,6 +16,7 @@ import { createLogger } from '../lib/logger.js';
 import { type AuditReport, auditDatabase, type Candidate, itemKey, type ItemKey, METHODS } from '../privacy-audit/index.js';
 import { createTestDatabaseUrl, type TestApp, TestClient, testConfig } from '../test/app.js';
 import { createReply, createThread, signUp, type TestUser } from '../test/factories.js';
+import { SoftwareAuthenticator, TEST_SITE } from '../test/passkey-authenticator.js';
 
 const SECRET = testConfig().secret;
 /**
@@ -148,6 +149,21 @@ beforeAll(async () => {
   lonePost = { id: await anonymousReplyBy(heidiThere, namedOf(ivan), { content: 'Written on my phone' }), author: heidi };
   await ok(t.client({ ip: '192.0.2.201' }).login(ivan.username), 'another login');
 
+  // Passkeys (CONTRACT.md section 15): Grace adds one with PRF, Frank one without; each
+  // signs in with it alone on another device and writes anonymously there (Frank after
+  // unlocking with his password). A credential row names its account; nothing may tie it
+  // to what was written.
+  for (const [person, prf, ip] of [[grace, true, '192.0.2.202'], [frank, false, '192.0.2.203']] as const) {
+    const authenticator = new SoftwareAuthenticator({ prf });
+    const made = authenticator.register((await person.client.post('/api/webauthn/registration/options')).json(), TEST_SITE);
+    await ok(person.client.post('/api/webauthn/registration', { name: 'Phone', response: made.response, ...(made.prfOutput ? { prfOutput: made.prfOutput } : {}) }), 'add a passkey');
+    const device = t.client({ ip });
+    const answer = authenticator.authenticate((await device.post('/api/webauthn/authentication/options')).json(), TEST_SITE);
+    await ok(device.post('/api/webauthn/authentication', { response: answer.response, ...(answer.prfOutput ? { prfOutput: answer.prfOutput } : {}) }), 'sign in with a passkey');
+    if (!prf) await ok(device.post('/api/webauthn/unlock', { password: 'password1' }), 'unlock with the password');
+    await anonymousReplyBy({ ...person, client: device }, namedOf(alice), { content: `Written after a passkey sign-in, ${prf ? 'PRF' : 'unlocked'}` });
+  }
+
   // The account's credentials (CONTRACT.md section 15): a second factor, recovery codes,
   // a sign-in with a code, a password change, a recovery, the sessions list.
   const { secret } = (await grace.client.post('/api/user/totp')).json() as { secret: string };
@@ -167,7 +183,7 @@ beforeAll(async () => {
   const regretted = await anonymousReplyBy(dave, namedOf(alice), { content: 'I regret this' });
   await ok(dave.client.delete(`/api/posts/${regretted}`), 'author deletes their anonymous reply');
   await ok(ivan.client.request('DELETE', '/api/user', { body: { password: 'password1' } }), 'delete an account');
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await app?.close();

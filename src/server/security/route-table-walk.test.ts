@@ -17,6 +17,7 @@ import type { PowAction } from '../../shared/constants.js';
 import { createIpHasher } from '../lib/ip-prefix.js';
 import { useTestApp } from '../test/app.js';
 import { boardId, createReply, createThread, signUp, uniqueName, type TestUser } from '../test/factories.js';
+import { SoftwareAuthenticator, TEST_SITE } from '../test/passkey-authenticator.js';
 import {
   fingerprint,
   freshAddress,
@@ -48,6 +49,7 @@ const hashOf = (ip: string) => createIpHasher(SECRET).hashesOf(canonicalAddress(
 const BANNED_FROM = new Set([
   'POST /api/register',
   'POST /api/login',
+  'POST /api/webauthn/authentication',
   'POST /api/threads',
   'POST /api/posts',
   'POST /api/threads/:id/vote',
@@ -162,6 +164,15 @@ const cases: Record<string, () => Promise<Case>> = {
   'POST /api/wallets/challenge': async () => ({ path: '/api/wallets/challenge', fields: { address: `0x${'78'.repeat(20)}` } }),
   'POST /api/wallets': async () => ({ path: '/api/wallets', fields: { message: 'Sign in with Ethereum', signature: `0x${'9a'.repeat(65)}` } }),
   'DELETE /api/wallets/:address': async () => ({ path: `/api/wallets/0x${'bc'.repeat(20)}`, fields: {} }),
+  // Passkeys: a ceremony needs the authenticator's signature over this app's origin: let through, refused.
+  'POST /api/webauthn/registration/options': async () => ({ path: '/api/webauthn/registration/options', fields: {}, ok: [200] }),
+  'POST /api/webauthn/registration': async () => ({ path: '/api/webauthn/registration', fields: { name: 'Walked', response: walkedCeremony } }),
+  'PATCH /api/webauthn/passkeys/:id': async () => ({ path: `/api/webauthn/passkeys/${await adminPasskey()}`, fields: { name: 'Walked rename' }, ok: [200] }),
+  'DELETE /api/webauthn/passkeys/:id': async () => ({ path: `/api/webauthn/passkeys/${await adminPasskey()}`, fields: {}, ok: [204] }),
+  'POST /api/webauthn/passkeys/:id/prf': async () => ({ path: `/api/webauthn/passkeys/${await adminPasskey()}/prf`, fields: { response: walkedCeremony } }),
+  'POST /api/webauthn/authentication/options': async () => ({ path: '/api/webauthn/authentication/options', fields: {}, session: 'none', ok: [200] }),
+  'POST /api/webauthn/authentication': async () => ({ path: '/api/webauthn/authentication', fields: { response: walkedCeremony }, session: 'none' }),
+  'POST /api/webauthn/unlock': async () => ({ path: '/api/webauthn/unlock', fields: { password: 'password1' }, ok: [200] }),
   'POST /api/moderation/ban-ip': async () => {
     const ip = await freshAddress(t);
     return { path: '/api/moderation/ban-ip', fields: { ipHash: hashOf(ip), reason: 'Walked ban' }, ok: [201] };
@@ -237,6 +248,18 @@ const cases: Record<string, () => Promise<Case>> = {
 async function walkedPoll(): Promise<{ id: number; threadId: number; options: { id: number }[] }> {
   const thread = await createThread(t, author, { poll: { question: 'Walked poll?', options: ['yes', 'no'], showResults: 'always' } });
   return { ...(thread.poll as { id: number; options: { id: number }[] }), threadId: thread.id };
+}
+
+/** A WebAuthn answer of the right shape, signed by no one. */
+const walkedCeremony = { id: 'd2Fsaw', rawId: 'd2Fsaw', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
+
+/** A passkey of the admin's, added through the API with a software authenticator. */
+async function adminPasskey(): Promise<number> {
+  const options = await admin.client.post('/api/webauthn/registration/options');
+  const made = new SoftwareAuthenticator().register(options.json(), TEST_SITE);
+  const added = await admin.client.post('/api/webauthn/registration', { name: 'Walked passkey', response: made.response });
+  expect(added.statusCode).toBe(201);
+  return (added.json() as { id: number }).id;
 }
 
 /** An anonymous thread of a poster of its own, whose author a walked suspension may suspend. */

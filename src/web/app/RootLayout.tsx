@@ -10,6 +10,7 @@ import type { PartTrigger } from '../lib/on-first-use';
 import { useUser } from '../lib/auth/get-user';
 import { BanWatcher } from './BanWatcher';
 import { SessionWatcher } from './SessionWatcher';
+import { UnlockWatcher } from './UnlockWatcher';
 import { Outlet, useLocation } from './router';
 
 // The shell composes the features the layout shows (boards, the New Thread dialog, the
@@ -36,6 +37,7 @@ export function RootLayout() {
       <Footer />
       <BanWatcher />
       <SessionWatcher />
+      <UnlockWatcher />
     </div>
   );
 }

@@ -58,6 +58,19 @@ export function onUnauthorized(listener: ((unauthorized: Unauthorized) => void) 
   unauthorizedListener = listener;
 }
 
+/**
+ * Who answers a 403 `unlockRequired` (CONTRACT.md section 15): a session a passkey
+ * without PRF opened has no author key until the password unlocks it. The listener asks
+ * for the password and resolves true once unlocked; the call is then sent again, once.
+ */
+let unlockListener: (() => Promise<boolean>) | null = null;
+
+export function onUnlockRequired(listener: (() => Promise<boolean>) | null): void {
+  unlockListener = listener;
+}
+
+const isUnlockBody = (json: unknown) => typeof json === 'object' && json !== null && (json as { unlockRequired?: unknown }).unlockRequired === true;
+
 const isBannedBody = (json: unknown): json is BannedErrorBody =>
   typeof json === 'object' && json !== null && typeof (json as { ban?: unknown }).ban === 'object' && (json as { ban?: unknown }).ban !== null;
 
@@ -134,10 +147,17 @@ async function request<T>(method: Method, path: string, body?: Body, query?: Que
     return sent;
   };
   // A 428 asks for proof of work first (CONTRACT.md section 11): solved, then sent once more.
-  const response = await retryWithProofOfWork(await send(), (solution) => {
-    headers.set(POW_HEADER, solution);
-    return send();
-  });
+  const sendWithWork = async () =>
+    retryWithProofOfWork(await send(), (solution) => {
+      headers.set(POW_HEADER, solution);
+      return send();
+    });
+  let response = await sendWithWork();
+  // The author key asked for: unlocked with the password, then sent once more.
+  if (response.status === 403 && unlockListener && isUnlockBody((await readBody(response.clone())).json) && (await unlockListener())) {
+    headers.delete(POW_HEADER);
+    response = await sendWithWork();
+  }
 
   if (response.status === 204) return undefined as T;
   const { json, text } = await readBody(response);

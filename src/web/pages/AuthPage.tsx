@@ -5,6 +5,7 @@ import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsLinkTrigger, TabsList } from '../components/ui/tabs';
 import { useUser } from '../lib/auth/get-user';
 import { LoginForm } from '../features/auth/components/LoginForm';
+import { PasskeySignInButton } from '../features/passkeys/components/PasskeySignInButton';
 import { RegisterForm } from '../features/auth/components/RegisterForm';
 
 const steps = [
@@ -52,6 +53,7 @@ export function AuthPage() {
             </TabsList>
             <TabsContent value="login">
               <LoginForm />
+              <PasskeySignInButton />
             </TabsContent>
             <TabsContent value="register">
               <RegisterForm />

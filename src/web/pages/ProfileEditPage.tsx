@@ -10,6 +10,7 @@ import { useUser } from '../lib/auth/get-user';
 import { AccountSecurity } from '../features/account-security/components/AccountSecurity';
 import { DeleteAccountCard } from '../features/auth/components/DeleteAccountCard';
 import { AddressesCard } from '../features/crypto/components/AddressesCard';
+import { PasskeysCard } from '../features/passkeys/components/PasskeysCard';
 import { TipHistoryCard } from '../features/tips/components/TipHistoryCard';
 import { useProfile } from '../features/users/api/get-profile';
 import { ProfileForm } from '../features/users/components/ProfileForm';
@@ -71,6 +72,11 @@ export function ProfileEditPage() {
               )}
             </CardContent>
           </Card>
+          {isOwn && (
+            <div className="mt-6">
+              <PasskeysCard />
+            </div>
+          )}
           {/* Only one's own: DELETE /api/user deletes the caller's account. */}
           {isOwn && (
             <div className="mt-6">

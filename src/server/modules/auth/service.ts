@@ -91,6 +91,15 @@ export function createAuthService(db: Db, secret: string) {
     },
 
     /**
+     * A sign-in proved by a passkey rather than the password (modules/webauthn): recorded
+     * as a password sign-in is (lastLoginAt); the caller has checked what login checks.
+     */
+    async recordSignIn(userId: number): Promise<UserRow | undefined> {
+      const [signedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId)).returning();
+      return signedIn;
+    },
+
+    /**
      * Deletes the account once its password is proved (CONTRACT.md section 11). What is
      * the person's goes: sessions, addresses, wallet links, follows both ways, saved
      * threads, notifications, and through the foreign keys' cascades their timeline, votes (the

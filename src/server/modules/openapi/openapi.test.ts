@@ -250,6 +250,9 @@ describe('live answers match the document', () => {
     const { message } = challenge.json() as { message: string };
     await call(client, 'POST', '/api/wallets', { body: { message, signature: await wallet.signMessage({ message }) } });
     await call(client, 'GET', '/api/wallets');
+    await call(client, 'POST', '/api/webauthn/registration/options');
+    await call(client, 'GET', '/api/webauthn/passkeys');
+    await call(client, 'POST', '/api/webauthn/authentication/options');
     await call(client, 'DELETE', '/api/wallets/:address', { params: { address: wallet.address } });
 
     await call(client, 'POST', '/api/reports', { body: { postId: anonymousPostId, reason: 'Spam' } });
