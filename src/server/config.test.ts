@@ -127,7 +127,7 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid environment variable S3_ENDPOINT="http:\/\/127\.0\.0\.1:9000": is set but S3_BUCKET is not$/],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid environment variable S3_ENDPOINT="http:\/\/127\.0\.0\.1:9000": is set but S3_BUCKET \(or BACKUP_S3_PREFIX\) is not$/],
     [{ S3_BUCKET: 'uploads', S3_FORCE_PATH_STYLE: 'yes' }, /^Invalid environment variable S3_FORCE_PATH_STYLE="yes": must be true or false$/],
     [{ S3_BUCKET: 'uploads', S3_ENDPOINT: 'minio:9000' }, /^Invalid environment variable S3_ENDPOINT=/],
     [{ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, /^Invalid environment variable S3_ACCESS_KEY_ID=\(hidden\): needs S3_SECRET_ACCESS_KEY too/],
