@@ -71,6 +71,8 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
   const stage = await mkdtemp(path.join(os.tmpdir(), 'hushboard-stage-'));
   const uploads = uploadSource(config);
   const client = new pg.Client({ connectionString: options.connectionString, application_name: 'hushboard-backup' });
+  // A connection that drops fails the statement in flight; the event itself must not end the process.
+  client.on('error', () => undefined);
   let connected = false;
   let pending: Awaited<ReturnType<typeof target.begin>> | undefined;
   try {

@@ -184,6 +184,8 @@ export async function restore(options: RestoreOptions): Promise<RestoreResult> {
     }
     const madeAt = journal.entries[at]?.tag ?? '';
     const client = new pg.Client({ connectionString: database.directUrl, application_name: 'hushboard-restore' });
+    // A connection that drops fails the statement in flight; the event itself must not end the process.
+    client.on('error', () => undefined);
     await client.connect();
     try {
       // No server may migrate (or seed) this database while it is rebuilt.
