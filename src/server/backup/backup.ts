@@ -1,6 +1,6 @@
 // `npm run cli -- backup`: one archive of the database and the uploads (format.ts).
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,8 +74,20 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
   // A connection that drops fails the statement in flight; the event itself must not end the process.
   client.on('error', () => undefined);
   let connected = false;
+  let out: WriteStream | undefined;
+  let pack: tar.Pack | undefined;
   let pending: Awaited<ReturnType<typeof target.begin>> | undefined;
   try {
+    // The archive's file exists (under its .partial name) from the start: an interruption at
+    // any point finds it and removes it.
+    pending = await target.begin(name);
+    // The archive holds everything the database does: readable by its owner alone.
+    out = createWriteStream(pending.file, { flags: 'wx', mode: 0o600 });
+    pack = tar.pack();
+    const written = pipeline(pack, out, ...(signal ? [{ signal }] : []));
+    // A failing file (disk full) ends the pack's pipe: stop adding entries to it.
+    written.catch(() => pack?.destroy());
+
     await client.connect();
     connected = true;
     const snapshot = await snapshotDatabase(client, stage, progress, signal, options.onSnapshot);
@@ -85,14 +97,6 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
     // Listed after the snapshot: every upload a row of it names was stored before that row.
     progress.show('uploads: listing');
     const files = await uploads.list();
-    pending = await target.begin(name);
-    // The archive holds everything the database does: readable by its owner alone.
-    const out = createWriteStream(pending.file, { flags: 'wx', mode: 0o600 });
-    const pack = tar.pack();
-    const written = pipeline(pack, out, ...(signal ? [{ signal }] : []));
-    // A failing file (disk full) ends the pack's pipe: stop adding entries to it.
-    written.catch(() => pack.destroy());
-
     for (const table of snapshot.tables) {
       signal?.throwIfAborted();
       progress.show(`archive: table ${table.name}`);
@@ -134,7 +138,12 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
     return { location, name, manifest, bytes };
   } finally {
     progress.end();
-    await pending?.abort().catch(() => undefined);
+    if (pending) {
+      // Failed or interrupted: close the file before removing it.
+      pack?.destroy();
+      out?.destroy();
+      await pending.abort().catch(() => undefined);
+    }
     if (connected) await client.end().catch(() => undefined);
     uploads.close();
     target.close();
