@@ -144,7 +144,12 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
       out?.destroy();
       await pending.abort().catch(() => undefined);
     }
-    if (connected) await client.end().catch(() => undefined);
+    if (connected) {
+      // A statement waiting on a lock keeps the server from answering the goodbye: wait a little, then leave it.
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([client.end().catch(() => undefined), new Promise((resolve) => (wait = setTimeout(resolve, 2_000)))]);
+      clearTimeout(wait);
+    }
     uploads.close();
     target.close();
     await rm(stage, { recursive: true, force: true });

@@ -60,31 +60,32 @@ describe('npm run cli -- backup / restore', () => {
     const dir = mkdtempSync(path.join(backupDir, 'sigterm-'));
     // The backup waits on a table another transaction holds, with its archive begun.
     const holder = new pg.Client({ connectionString: t.url });
-    await holder.connect();
+    const watcher = new pg.Client({ connectionString: t.url });
+    await Promise.all([holder.connect(), watcher.connect()]);
     await holder.query('BEGIN');
     await holder.query('LOCK TABLE saved_threads IN ACCESS EXCLUSIVE MODE');
     try {
+      let seen: string[] = [];
       const result = await cli(t.url, ['backup', '--to', dir], (child) => {
         void (async () => {
-          for (let waited = 0; waited < 60_000; waited += 50) {
-            // Activity is read once per transaction unless the snapshot is cleared.
-            await holder.query('SELECT pg_stat_clear_snapshot()');
-            const { rows } = await holder.query<{ waiting: boolean }>(
+          for (let waited = 0; waited < 150_000; waited += 100) {
+            const { rows } = await watcher.query<{ waiting: boolean }>(
               "SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE application_name = 'hushboard-backup' AND wait_event_type = 'Lock') AS waiting",
             );
-            if (rows[0]?.waiting && (await readdir(dir)).length > 0) break;
-            await new Promise((resolve) => setTimeout(resolve, 50));
+            seen = await readdir(dir);
+            if (rows[0]?.waiting && seen.length > 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 100));
           }
-          expect((await readdir(dir))[0]).toMatch(/^\.hushboard-backup-.*\.tar\.partial$/);
           child.kill('SIGTERM');
         })();
       });
+      expect(seen[0]).toMatch(/^\.hushboard-backup-.*\.tar\.partial$/);
       expect(result.stderr).toBe('backup interrupted by SIGTERM: no archive was written\n');
       expect(result.code).toBe(1);
       expect(await readdir(dir)).toEqual([]);
     } finally {
       await holder.query('ROLLBACK');
-      await holder.end();
+      await Promise.all([holder.end(), watcher.end()]);
     }
-  }, 120_000);
+  }, 180_000);
 });

@@ -132,7 +132,9 @@ export async function snapshotDatabase(
     await client.query('COMMIT');
     return { migration, tables, sequences: sequenceRows.map((row) => ({ name: row.name, value: row.value, isCalled: row.is_called })) };
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // Interrupted: the statement in flight may wait on a lock for a long time, and a ROLLBACK
+    // would queue behind it. The caller closes the connection, which ends the transaction.
+    if (!signal?.aborted) await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   }
 }
