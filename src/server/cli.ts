@@ -2,11 +2,13 @@
 // and database; with the embedded database it joins the instance a running server
 // started, or starts (and afterwards stops) it itself.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { passwordSchema, usernameSchema } from '../shared/schemas/auth.js';
-import { ConfigError, loadConfig } from './config.js';
+import { backup, BackupError, restore, terminalProgress } from './backup/index.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { users } from './db/schema.js';
 import { openDatabase, type OpenDatabase } from './db/open.js';
 import { createAuthService } from './modules/auth/index.js';
@@ -22,7 +24,15 @@ Commands:
   privacy-audit [--log <file>] [--json] [--window-ms <n>]
                             Try every generic way to link anonymous threads and posts
                             to accounts (docs/privacy.md): exits 0 only when none is
-                            found. --log reads the server's log (pino JSON lines).`;
+                            found. --log reads the server's log (pino JSON lines).
+  backup [--to <dir> | --to s3://bucket/prefix]
+                            Write one archive of the database and the uploads, with a
+                            manifest of counts and checksums. Default place: BACKUP_DIR or
+                            BACKUP_S3_PREFIX when set, else DATA_DIR/backups.
+  restore <archive> [--force]
+                            Restore an archive (a path or s3://bucket/key) into an empty
+                            database, then migrate it to the current schema. --force
+                            replaces everything a non-empty database holds.`;
 
 class CliError extends Error {}
 
@@ -82,20 +92,89 @@ async function privacyAudit(database: OpenDatabase, secret: string, args: string
   }
 }
 
+function parseBackupArgs(args: string[], config: Config): { to: string } {
+  let to = config.backup?.to ?? path.join(config.dataDir, 'backups');
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    const next = args[index + 1];
+    if (arg === '--to' && next) to = args[++index] ?? to;
+    else if (arg?.startsWith('--to=')) to = arg.slice('--to='.length);
+    else throw new CliError(`backup: unknown or incomplete argument ${arg}\n\n${USAGE}`);
+  }
+  return { to };
+}
+
+function parseRestoreArgs(args: string[]): { archive: string; force: boolean } {
+  const force = args.includes('--force');
+  const rest = args.filter((arg) => arg !== '--force');
+  const [archive, extra] = rest;
+  if (!archive || extra !== undefined || archive.startsWith('--')) throw new CliError(`restore: give one archive (a path or s3://bucket/key)\n\n${USAGE}`);
+  return { archive, force };
+}
+
+/**
+ * SIGTERM or Ctrl+C during a backup stops it and removes what it wrote, so nothing that
+ * looks like an archive is left (a partial file is named .<name>.partial until the end).
+ */
+function abortOnSignal(): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const stop = (name: NodeJS.Signals) => controller.abort(new CliError(`backup interrupted by ${name}: no archive was written`));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return {
+    signal: controller.signal,
+    release() {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+    },
+  };
+}
+
+async function runBackup(database: OpenDatabase, config: Config, args: string[]): Promise<number> {
+  const { to } = parseBackupArgs(args, config);
+  const interruption = abortOnSignal();
+  try {
+    const result = await backup({ config, connectionString: database.directUrl, to, progress: terminalProgress(), signal: interruption.signal });
+    const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    console.log(`Backup written: ${result.location} (${result.manifest.tables.length} tables, ${rows} rows, ${result.manifest.uploads.length} uploads, ${result.bytes} bytes)`);
+    return 0;
+  } catch (error) {
+    if (interruption.signal.aborted) throw interruption.signal.reason;
+    throw error;
+  } finally {
+    interruption.release();
+  }
+}
+
+async function runRestore(database: OpenDatabase, config: Config, args: string[]): Promise<number> {
+  const { archive, force } = parseRestoreArgs(args);
+  const result = await restore({ archive, config, database, force, progress: terminalProgress() });
+  const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+  console.log(
+    `Restored ${archive}: ${rows} rows in ${result.manifest.tables.length} tables and ${result.manifest.uploads.length} uploads, made ${result.manifest.createdAt} at migration ${result.madeAt}; the schema is now current`,
+  );
+  return 0;
+}
+
+const COMMANDS = new Set(['create-admin', 'privacy-audit', 'backup', 'restore']);
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return command ? 0 : 1;
   }
-  if (command !== 'create-admin' && command !== 'privacy-audit') {
+  if (!COMMANDS.has(command)) {
     console.error(`Unknown command: ${command}\n\n${USAGE}`);
     return 1;
   }
   const config = loadConfig();
   const logger = pino({ level: 'warn' }, pino.destination(2));
-  const database = await openDatabase(config, logger, { role: 'cli' });
+  // A restore builds the schema itself, as the archive had it: nothing is migrated or seeded first.
+  const database = await openDatabase(config, logger, { role: 'cli', prepare: command !== 'restore' });
   try {
+    if (command === 'backup') return await runBackup(database, config, args);
+    if (command === 'restore') return await runRestore(database, config, args);
     if (command === 'privacy-audit') return await privacyAudit(database, config.secret, args);
     console.log(await createAdmin(database, config.secret, args[0]));
     return 0;
@@ -107,7 +186,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const known = error instanceof CliError || error instanceof ConfigError;
+    const known = error instanceof CliError || error instanceof ConfigError || error instanceof BackupError;
     console.error(known ? (error as Error).message : `cli failed: ${error instanceof Error ? error.stack : String(error)}`);
     process.exit(1);
   },

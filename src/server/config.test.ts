@@ -27,6 +27,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: '25', SHUTDOWN_TIMEOUT: '2.5' })).toMatchObject({ databasePoolSize: 25, shutdownTimeout: 2.5 });
   });
 
+  it('schedules backups only with BACKUP_DIR or BACKUP_S3_PREFIX, every 24 hours keeping 7 unless told', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).backup).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), BACKUP_DIR: 'backups' }).backup).toEqual({ to: path.resolve('backups'), intervalHours: 24, keep: 7 });
+    expect(loadConfig({ DATA_DIR: dataDir(), BACKUP_S3_PREFIX: 's3://board-backups/nightly', BACKUP_INTERVAL_HOURS: '6', BACKUP_KEEP: '28' }).backup).toEqual({
+      to: 's3://board-backups/nightly',
+      intervalHours: 6,
+      keep: 28,
+    });
+    // A bucket for backups alone may name its store without S3_BUCKET (uploads stay on disk).
+    const config = loadConfig({ DATA_DIR: dataDir(), BACKUP_S3_PREFIX: 's3://board-backups', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' });
+    expect(config.s3).toBeUndefined();
+    expect(config.s3Connection).toMatchObject({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
+  });
+
+  it.each([
+    [{ BACKUP_DIR: '/b', BACKUP_S3_PREFIX: 's3://bucket' }, /^Invalid environment variable BACKUP_S3_PREFIX="s3:\/\/bucket": is set but so is BACKUP_DIR/],
+    [{ BACKUP_S3_PREFIX: 'https://bucket/x' }, /^Invalid environment variable BACKUP_S3_PREFIX="https:\/\/bucket\/x": must be s3:\/\/bucket or s3:\/\/bucket\/prefix/],
+    [{ BACKUP_KEEP: '3' }, /^Invalid environment variable BACKUP_KEEP="3": is set but neither BACKUP_DIR nor BACKUP_S3_PREFIX is$/],
+    [{ BACKUP_DIR: '/b', BACKUP_KEEP: '0' }, /^Invalid environment variable BACKUP_KEEP="0": must be at least 1$/],
+    [{ BACKUP_DIR: '/b', BACKUP_KEEP: '2.5' }, /^Invalid environment variable BACKUP_KEEP="2.5": must be a whole number$/],
+    [{ BACKUP_DIR: '/b', BACKUP_INTERVAL_HOURS: 'daily' }, /^Invalid environment variable BACKUP_INTERVAL_HOURS="daily": must be a number of hours$/],
+    [{ BACKUP_DIR: '/b', BACKUP_INTERVAL_HOURS: '0' }, /^Invalid environment variable BACKUP_INTERVAL_HOURS="0": must be at least 0.25 \(15 minutes\)$/],
+  ])('stops on a wrong backup schedule: %o', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
   it('takes PgBouncer in transaction mode only with a direct URL beside it', () => {
     const database = { DATA_DIR: dataDir(), SECRET: 'a-secret-of-enough-length', DATABASE_URL: 'postgres://app@pgbouncer:6432/board' };
     expect(loadConfig({ ...database, DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: 'postgres://app@db:5432/board' })).toMatchObject({
@@ -127,7 +153,7 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid environment variable S3_ENDPOINT="http:\/\/127\.0\.0\.1:9000": is set but S3_BUCKET is not$/],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid environment variable S3_ENDPOINT="http:\/\/127\.0\.0\.1:9000": is set but S3_BUCKET \(or BACKUP_S3_PREFIX\) is not$/],
     [{ S3_BUCKET: 'uploads', S3_FORCE_PATH_STYLE: 'yes' }, /^Invalid environment variable S3_FORCE_PATH_STYLE="yes": must be true or false$/],
     [{ S3_BUCKET: 'uploads', S3_ENDPOINT: 'minio:9000' }, /^Invalid environment variable S3_ENDPOINT=/],
     [{ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, /^Invalid environment variable S3_ACCESS_KEY_ID=\(hidden\): needs S3_SECRET_ACCESS_KEY too/],

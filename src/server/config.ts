@@ -99,6 +99,13 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   UPLOADS_PUBLIC_URL: publicUrlPrefix,
   PUBLIC_URL: publicOrigin,
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_S3_PREFIX: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be s3://bucket or s3://bucket/prefix (a bucket name: 3-63 lowercase letters, digits, dots and hyphens)')
+    .optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce.number({ message: 'must be a number of hours' }).min(0.25, 'must be at least 0.25 (15 minutes)').max(24 * 366).default(24),
+  BACKUP_KEEP: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000).default(7),
 });
 
 /** The S3_* variables that mean nothing without S3_BUCKET. */
@@ -159,6 +166,18 @@ export interface Config {
    * cache may keep (lib/site-origin.ts).
    */
   publicUrl: string | undefined;
+  /** How S3_* reach a store, for backups to s3:// (with or without S3_BUCKET). */
+  s3Connection: Omit<S3Config, 'bucket'>;
+  /** Scheduled backups (CONTRACT.md sections 1 and 18); unset: none run. */
+  backup: BackupSchedule | undefined;
+}
+
+/** Where and how often scheduled backups go (BACKUP_*; src/server/backup). */
+export interface BackupSchedule {
+  /** A folder (BACKUP_DIR, absolute) or `s3://bucket/prefix` (BACKUP_S3_PREFIX). */
+  to: string;
+  intervalHours: number;
+  keep: number;
 }
 
 export class ConfigError extends Error {
@@ -181,9 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = envSchema.superRefine((e, ctx) => {
     // A half-configured bucket would silently store uploads on disk: say so instead.
-    if (e.S3_BUCKET === undefined) {
+    if (e.S3_BUCKET === undefined && e.BACKUP_S3_PREFIX === undefined) {
       for (const name of S3_OPTIONS) {
-        if (raw[name] !== undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but S3_BUCKET is not' });
+        if (raw[name] !== undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but S3_BUCKET (or BACKUP_S3_PREFIX) is not' });
       }
     }
     if (e.DATABASE_DIRECT_URL !== undefined && e.DATABASE_URL === undefined) {
@@ -198,6 +217,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       const given = missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
       ctx.addIssue({ code: 'custom', path: [given], message: `needs ${missing} too (or neither, for the AWS SDK's default credentials)` });
     }
+    if (e.BACKUP_DIR !== undefined && e.BACKUP_S3_PREFIX !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['BACKUP_S3_PREFIX'], message: 'is set but so is BACKUP_DIR: choose one place for scheduled backups' });
+    }
+    if (e.BACKUP_DIR === undefined && e.BACKUP_S3_PREFIX === undefined) {
+      for (const name of ['BACKUP_INTERVAL_HOURS', 'BACKUP_KEEP'] as const) {
+        if (raw[name] !== undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but neither BACKUP_DIR nor BACKUP_S3_PREFIX is' });
+      }
+    }
   }).safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
@@ -209,6 +236,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${lines.join('; ')}`);
   }
   const e = parsed.data;
+  const s3Connection = {
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID !== undefined && e.S3_SECRET_ACCESS_KEY !== undefined
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  };
   const dataDir = path.resolve(e.DATA_DIR);
   // Instances sharing a database must share the secret too (sessions, CSRF tokens, IP
   // hashes), and a secret kept in that database would leak with any dump of it: with
@@ -236,21 +272,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMode: e.DATABASE_POOL_MODE,
     databaseDirectUrl: e.DATABASE_DIRECT_URL,
     shutdownTimeout: e.SHUTDOWN_TIMEOUT,
-    s3:
-      e.S3_BUCKET === undefined
-        ? undefined
-        : {
-            bucket: e.S3_BUCKET,
-            endpoint: e.S3_ENDPOINT,
-            region: e.S3_REGION,
-            credentials:
-              e.S3_ACCESS_KEY_ID !== undefined && e.S3_SECRET_ACCESS_KEY !== undefined
-                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-                : undefined,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
-          },
+    s3: e.S3_BUCKET === undefined ? undefined : { bucket: e.S3_BUCKET, ...s3Connection },
+    s3Connection,
     uploadsPublicUrl: e.UPLOADS_PUBLIC_URL,
     publicUrl: e.PUBLIC_URL,
+    backup:
+      e.BACKUP_DIR === undefined && e.BACKUP_S3_PREFIX === undefined
+        ? undefined
+        : { to: e.BACKUP_S3_PREFIX ?? path.resolve(e.BACKUP_DIR ?? ''), intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
   };
 }
 

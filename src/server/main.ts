@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError, type DataDirLock, lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { createLogger } from './lib/logger.js';
+import { scheduledBackupJob } from './backup/index.js';
 import { startJobs } from './jobs/index.js';
 
 /** After SHUTDOWN_TIMEOUT has closed what was left, the pool and the database get this long to stop before the exit is forced. */
@@ -44,7 +45,8 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, database, logger });
   // Every instance asks; the one holding the jobs' advisory lock runs them (jobs/leader.ts).
-  const jobs = startJobs({ db: database.db, logger, chains: app.chains, connectionString: database.directUrl });
+  const backups = config.backup ? [scheduledBackupJob({ schedule: config.backup, config, connectionString: database.directUrl, logger })] : [];
+  const jobs = startJobs({ db: database.db, logger, chains: app.chains, connectionString: database.directUrl, more: backups });
 
   let stoppingSince = 0;
   const stop = async (signal: string) => {

@@ -11,7 +11,7 @@ import { seedBoards } from './seed.js';
 export const migrationsFolder = path.join(projectRoot, 'src', 'server', 'db', 'migrations');
 
 /** An arbitrary constant: the advisory lock that keeps two processes from migrating at once. */
-const MIGRATION_LOCK = 7_316_042;
+export const MIGRATION_LOCK = 7_316_042;
 
 /**
  * Applies the committed migrations and seeds the boards of an empty database, on one

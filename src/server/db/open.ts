@@ -43,7 +43,7 @@ async function untilReachable(work: () => Promise<void>, logger: Logger): Promis
 export async function openDatabase(
   config: Config,
   logger: Logger,
-  { role }: { role: 'server' | 'cli' } = { role: 'server' },
+  { role, prepare = true }: { role: 'server' | 'cli'; /** false: no migrations or seed (restore builds the schema itself). */ prepare?: boolean } = { role: 'server' },
 ): Promise<OpenDatabase> {
   let url = config.databaseUrl;
   let embedded: EmbeddedPostgres | undefined;
@@ -59,7 +59,7 @@ export async function openDatabase(
   const stopEmbedded = async () => embedded?.stop();
   const database = createDatabase(url, logger, { max: config.databasePoolSize, poolMode: config.databasePoolMode, directUrl: config.databaseDirectUrl });
   try {
-    await untilReachable(() => migrateThrough(database, config.secret), logger);
+    await untilReachable(async () => (prepare ? migrateDatabase(database, config.secret) : void (await database.pool.query('SELECT 1'))), logger);
     if (database.poolMode === 'transaction') await checkPooledSettings(database.pool, logger);
   } catch (error) {
     await database.close().catch(() => undefined);
@@ -87,7 +87,7 @@ export async function openDatabase(
  * pooler would leave behind on whichever server connection ran it: they go through the
  * direct URL when there is one.
  */
-async function migrateThrough(database: Database, secret: string): Promise<void> {
+export async function migrateDatabase(database: Pick<Database, 'pool' | 'poolMode' | 'directUrl'>, secret: string): Promise<void> {
   if (database.poolMode === 'session') return prepareDatabase(database.pool, { secret });
   const direct = new pg.Pool({ connectionString: database.directUrl, max: 1, application_name: 'hushboard-migrate', connectionTimeoutMillis: 5_000 });
   try {

@@ -47,6 +47,7 @@ export function startJobs({
   chains,
   connectionString,
   list = jobs,
+  more = [],
   checkEveryMs,
 }: {
   db: Db;
@@ -56,13 +57,15 @@ export function startJobs({
   connectionString: string;
   /** The jobs to run (tests). */
   list?: Job[];
+  /** Jobs this configuration adds (scheduled backups). */
+  more?: Job[];
   /** How often the lock is asked for (tests). */
   checkEveryMs?: number;
 }): { readonly leading: boolean; stop(): Promise<void> } {
   const timers: NodeJS.Timeout[] = [];
   const keep = (timer: NodeJS.Timeout) => timers.push(timer.unref());
   const schedule = () => {
-    for (const job of list) {
+    for (const job of [...list, ...more]) {
       const tick = () => {
         void leadership
           .confirm()

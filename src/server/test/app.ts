@@ -60,6 +60,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     s3: undefined,
     uploadsPublicUrl: undefined,
     publicUrl: undefined,
+    s3Connection: { endpoint: undefined, region: 'us-east-1', credentials: undefined, forcePathStyle: false },
+    backup: undefined,
     ...overrides,
   };
 }
