@@ -14,6 +14,7 @@ import { eventDocs, eventRoutes, type LiveEventsOptions } from './modules/events
 import { feedDocs, feedRoutes } from './modules/feeds/index.js';
 import { followDocs, followRoutes } from './modules/follows/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { createMetrics, metricsPlugin } from './modules/metrics/index.js';
 import { moderationDocs, moderationRoutes } from './modules/moderation/index.js';
 import { notificationDocs, notificationRoutes } from './modules/notifications/index.js';
 import { openApiPlugin } from './modules/openapi/index.js';
@@ -145,7 +146,10 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   // Where browsers fetch images from when UPLOADS_PUBLIC_URL sends them elsewhere (the CSP allows it).
   const imageOrigin = config.uploadsPublicUrl === undefined ? undefined : new URL(config.uploadsPublicUrl).origin;
   app.addHook('onClose', async () => storage.close?.());
-  app.decorate('services', createServices({ config, database, chains, storage, log: app.log, liveEvents }));
+  // Off (nothing counted, no cost) unless someone may read them (CONTRACT.md section 1).
+  const metrics = config.metrics.token !== undefined || config.metrics.port !== undefined ? createMetrics(database.pool) : undefined;
+  const liveEventOptions = metrics ? { ...liveEvents, onDelivered: metrics.delivered } : liveEvents;
+  app.decorate('services', createServices({ config, database, chains, storage, log: app.log, liveEvents: liveEventOptions }));
   app.addHook('onClose', async () => {
     app.services.banList.close();
     app.services.suspensionList.close();
@@ -166,6 +170,8 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   // write route declares no gate (CSRF, origin, bans, proof of work, limits: plugins/gate.ts).
   if (onRoute) app.addHook('onRoute', onRoute);
   await app.register(gatePlugin);
+  // Before the routes too: each gets its figures as it is registered (and GET /metrics).
+  await app.register(metricsPlugin, { metrics });
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestLogPlugin, { logger: processLogger });
@@ -214,6 +220,12 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
     ...(pageRenderer !== undefined ? { renderer: pageRenderer } : {}),
     imageUrlOf: app.services.uploads.imageUrlOf,
     imageOrigin,
+  });
+  metrics?.readFrom({
+    openStreams: () => app.services.liveEvents.openStreams,
+    keptPages: () => app.services.visitorPages.counts,
+    versionedLists: () => app.versionedCache.counts,
+    powDifficulty: () => app.powGate.currentDifficulty(),
   });
   return app;
 }

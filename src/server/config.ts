@@ -99,6 +99,19 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   UPLOADS_PUBLIC_URL: publicUrlPrefix,
   PUBLIC_URL: publicOrigin,
+  // A bearer token that travels in a header: printable ASCII without spaces, long enough not to be guessed.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters, e.g. METRICS_TOKEN=$(openssl rand -hex 32)')
+    .max(256, 'must be at most 256 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+  METRICS_PORT: z.coerce
+    .number({ message: 'must be a port number (1-65535)' })
+    .int('must be a port number (1-65535)')
+    .min(1, 'must be a port number (1-65535)')
+    .max(65535, 'must be a port number (1-65535)')
+    .optional(),
 });
 
 /** The S3_* variables that mean nothing without S3_BUCKET. */
@@ -159,6 +172,12 @@ export interface Config {
    * cache may keep (lib/site-origin.ts).
    */
   publicUrl: string | undefined;
+  /**
+   * Who may read GET /metrics (CONTRACT.md sections 1 and 18): with a token, anyone sending
+   * `Authorization: Bearer <token>` on the main port; with a port, anyone on that loopback-only
+   * listener. Neither: /metrics answers 404.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
 }
 
 export class ConfigError extends Error {
@@ -203,7 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
       // Credentials are secrets: never repeated in a start error.
-      const shown = name === 'S3_SECRET_ACCESS_KEY' || name === 'S3_ACCESS_KEY_ID' ? '(hidden)' : JSON.stringify(raw[name]);
+      const shown = name === 'S3_SECRET_ACCESS_KEY' || name === 'S3_ACCESS_KEY_ID' || name === 'METRICS_TOKEN' ? '(hidden)' : JSON.stringify(raw[name]);
       return `${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid environment variable ${lines.join('; ')}`);
@@ -214,6 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // hashes), and a secret kept in that database would leak with any dump of it: with
   // DATABASE_URL the operator provides it (CONTRACT.md section 1).
   if (e.DATABASE_URL && !e.SECRET) throw new ConfigError(MISSING_SECRET);
+  // The metrics listener is loopback-only and asks for no token: it cannot share the public port.
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(`Invalid environment variable METRICS_PORT=${e.METRICS_PORT}: must differ from PORT (the metrics listener is a second, loopback-only one)`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -251,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
     uploadsPublicUrl: e.UPLOADS_PUBLIC_URL,
     publicUrl: e.PUBLIC_URL,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }
 

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, database, logger });
   // Every instance asks; the one holding the jobs' advisory lock runs them (jobs/leader.ts).
-  const jobs = startJobs({ db: database.db, logger, chains: app.chains, connectionString: database.directUrl });
+  const jobs = startJobs({ db: database.db, logger, chains: app.chains, connectionString: database.directUrl, metrics: app.metrics });
 
   let stoppingSince = 0;
   const stop = async (signal: string) => {

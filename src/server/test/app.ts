@@ -60,6 +60,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     s3: undefined,
     uploadsPublicUrl: undefined,
     publicUrl: undefined,
+    metrics: { token: undefined, port: undefined },
     ...overrides,
   };
 }
