@@ -9,6 +9,7 @@ import { RedisLink } from './lib/redis.js';
 import { authDocs, authRoutes } from './modules/auth/index.js';
 import { boardDocs, boardRoutes } from './modules/boards/index.js';
 import { cryptoDocs, cryptoRoutes } from './modules/crypto/index.js';
+import { dashboardDocs, dashboardRoutes } from './modules/dashboard/index.js';
 import { deletionDocs, deletionRoutes } from './modules/deletions/index.js';
 import { eventDocs, eventRoutes, type LiveEventsOptions } from './modules/events/index.js';
 import { feedDocs, feedRoutes } from './modules/feeds/index.js';
@@ -95,6 +96,7 @@ const routeDocs = [
   ...voteDocs,
   ...searchDocs,
   ...moderationDocs,
+  ...dashboardDocs,
   ...deletionDocs,
   ...reportDocs,
   ...userDocs,
@@ -202,6 +204,7 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   await app.register(voteRoutes);
   await app.register(searchRoutes);
   await app.register(moderationRoutes);
+  await app.register(dashboardRoutes);
   await app.register(deletionRoutes);
   await app.register(eventRoutes);
   await app.register(notificationRoutes);
