@@ -10,12 +10,14 @@ import { accountSecurityDocs, accountSecurityRoutes } from './modules/account-se
 import { authDocs, authRoutes } from './modules/auth/index.js';
 import { boardDocs, boardRoutes } from './modules/boards/index.js';
 import { cryptoDocs, cryptoRoutes } from './modules/crypto/index.js';
+import { dashboardDocs, dashboardRoutes } from './modules/dashboard/index.js';
 import { deletionDocs, deletionRoutes } from './modules/deletions/index.js';
 import { editingDocs, editingRoutes } from './modules/editing/index.js';
 import { eventDocs, eventRoutes, type LiveEventsOptions } from './modules/events/index.js';
 import { feedDocs, feedRoutes } from './modules/feeds/index.js';
 import { followDocs, followRoutes } from './modules/follows/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { createMetrics, metricsPlugin } from './modules/metrics/index.js';
 import { moderationDocs, moderationRoutes } from './modules/moderation/index.js';
 import { notificationDocs, notificationRoutes } from './modules/notifications/index.js';
 import { openApiPlugin } from './modules/openapi/index.js';
@@ -101,6 +103,7 @@ const routeDocs = [
   ...pollDocs,
   ...searchDocs,
   ...moderationDocs,
+  ...dashboardDocs,
   ...deletionDocs,
   ...editingDocs,
   ...reportDocs,
@@ -154,7 +157,10 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   // Where browsers fetch images from when UPLOADS_PUBLIC_URL sends them elsewhere (the CSP allows it).
   const imageOrigin = config.uploadsPublicUrl === undefined ? undefined : new URL(config.uploadsPublicUrl).origin;
   app.addHook('onClose', async () => storage.close?.());
-  app.decorate('services', createServices({ config, database, chains, storage, log: app.log, liveEvents }));
+  // Off (nothing counted, no cost) unless someone may read them (CONTRACT.md section 1).
+  const metrics = config.metrics.token !== undefined || config.metrics.port !== undefined ? createMetrics(database.pool) : undefined;
+  const liveEventOptions = metrics ? { ...liveEvents, onDelivered: metrics.delivered } : liveEvents;
+  app.decorate('services', createServices({ config, database, chains, storage, log: app.log, liveEvents: liveEventOptions }));
   app.addHook('onClose', async () => {
     app.services.banList.close();
     app.services.suspensionList.close();
@@ -175,6 +181,8 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   // write route declares no gate (CSRF, origin, bans, proof of work, limits: plugins/gate.ts).
   if (onRoute) app.addHook('onRoute', onRoute);
   await app.register(gatePlugin);
+  // Before the routes too: each gets its figures as it is registered (and GET /metrics).
+  await app.register(metricsPlugin, { metrics });
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestLogPlugin, { logger: processLogger });
@@ -209,6 +217,7 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
   await app.register(pollRoutes);
   await app.register(searchRoutes);
   await app.register(moderationRoutes);
+  await app.register(dashboardRoutes);
   await app.register(deletionRoutes);
   await app.register(editingRoutes);
   await app.register(eventRoutes);
@@ -229,6 +238,12 @@ export async function buildApp({ config, database, logger, webRoot, pageRenderer
     ...(pageRenderer !== undefined ? { renderer: pageRenderer } : {}),
     imageUrlOf: app.services.uploads.imageUrlOf,
     imageOrigin,
+  });
+  metrics?.readFrom({
+    openStreams: () => app.services.liveEvents.openStreams,
+    keptPages: () => app.services.visitorPages.counts,
+    versionedLists: () => app.versionedCache.counts,
+    powDifficulty: () => app.powGate.currentDifficulty(),
   });
   return app;
 }

@@ -93,9 +93,21 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'https://board.example/forum'],
     ['PUBLIC_URL', 'https://board.example/?x=1'],
     ['PUBLIC_URL', 'https://user:pass@board.example'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'has spaces in the middle of it'],
+    ['METRICS_PORT', '0'],
+    ['METRICS_PORT', 'nine'],
+    ['METRICS_PORT', '3000'],
   ])('stops on %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`));
+  });
+
+  it('reads METRICS_TOKEN and METRICS_PORT, both unset by default, and never repeats a bad token', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).metrics).toEqual({ token: undefined, port: undefined });
+    expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'a-token-of-twenty-chars', METRICS_PORT: '9464' }).metrics).toEqual({ token: 'a-token-of-twenty-chars', port: 9464 });
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'short secret' })).toThrow('METRICS_TOKEN=(hidden)');
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or an address list', () => {

@@ -106,6 +106,19 @@ const envSchema = z.object({
     .optional(),
   BACKUP_INTERVAL_HOURS: z.coerce.number({ message: 'must be a number of hours' }).min(0.25, 'must be at least 0.25 (15 minutes)').max(24 * 366).default(24),
   BACKUP_KEEP: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000).default(7),
+  // A bearer token that travels in a header: printable ASCII without spaces, long enough not to be guessed.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters, e.g. METRICS_TOKEN=$(openssl rand -hex 32)')
+    .max(256, 'must be at most 256 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+  METRICS_PORT: z.coerce
+    .number({ message: 'must be a port number (1-65535)' })
+    .int('must be a port number (1-65535)')
+    .min(1, 'must be a port number (1-65535)')
+    .max(65535, 'must be a port number (1-65535)')
+    .optional(),
 });
 
 /** The S3_* variables that mean nothing without S3_BUCKET. */
@@ -166,6 +179,12 @@ export interface Config {
    * cache may keep (lib/site-origin.ts).
    */
   publicUrl: string | undefined;
+  /**
+   * Who may read GET /metrics (CONTRACT.md sections 1 and 18): with a token, anyone sending
+   * `Authorization: Bearer <token>` on the main port; with a port, anyone on that loopback-only
+   * listener. Neither: /metrics answers 404.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /** How S3_* reach a store, for backups to s3:// (with or without S3_BUCKET). */
   s3Connection: Omit<S3Config, 'bucket'>;
   /** Scheduled backups (CONTRACT.md sections 1 and 18); unset: none run. */
@@ -230,7 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
       // Credentials are secrets: never repeated in a start error.
-      const shown = name === 'S3_SECRET_ACCESS_KEY' || name === 'S3_ACCESS_KEY_ID' ? '(hidden)' : JSON.stringify(raw[name]);
+      const shown = name === 'S3_SECRET_ACCESS_KEY' || name === 'S3_ACCESS_KEY_ID' || name === 'METRICS_TOKEN' ? '(hidden)' : JSON.stringify(raw[name]);
       return `${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid environment variable ${lines.join('; ')}`);
@@ -250,6 +269,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // hashes), and a secret kept in that database would leak with any dump of it: with
   // DATABASE_URL the operator provides it (CONTRACT.md section 1).
   if (e.DATABASE_URL && !e.SECRET) throw new ConfigError(MISSING_SECRET);
+  // The metrics listener is loopback-only and asks for no token: it cannot share the public port.
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(`Invalid environment variable METRICS_PORT=${e.METRICS_PORT}: must differ from PORT (the metrics listener is a second, loopback-only one)`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -280,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.BACKUP_DIR === undefined && e.BACKUP_S3_PREFIX === undefined
         ? undefined
         : { to: e.BACKUP_S3_PREFIX ?? path.resolve(e.BACKUP_DIR ?? ''), intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }
 

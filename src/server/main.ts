@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger });
   // Every instance asks; the one holding the jobs' advisory lock runs them (jobs/leader.ts).
   const backups = config.backup ? [scheduledBackupJob({ schedule: config.backup, config, connectionString: database.directUrl, logger })] : [];
-  const jobs = startJobs({ db: database.db, logger, chains: app.chains, connectionString: database.directUrl, more: backups });
+  const jobs = startJobs({ db: database.db, logger, chains: app.chains, connectionString: database.directUrl, more: backups, metrics: app.metrics });
 
   let stoppingSince = 0;
   const stop = async (signal: string) => {

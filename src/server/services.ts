@@ -1,5 +1,6 @@
 // The composition root: every module's service is built here, once per app, from the
 // few things it needs. Routes only use them (app.services); no route file builds one.
+import path from 'node:path';
 import type { Chains } from './chain/clients.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -8,6 +9,7 @@ import { createAccountSecurityService } from './modules/account-security/index.j
 import { createActivityService } from './modules/activities/index.js';
 import { createAuthService } from './modules/auth/index.js';
 import { createBoardService } from './modules/boards/index.js';
+import { createDashboardService } from './modules/dashboard/index.js';
 import { createDeletionService } from './modules/deletions/index.js';
 import { createEditingService, createHistoryService } from './modules/editing/index.js';
 import { createLiveEvents, type LiveEventsOptions } from './modules/events/index.js';
@@ -38,7 +40,7 @@ import { createWalletService } from './modules/wallets/index.js';
 import { createWebauthnService } from './modules/webauthn/index.js';
 
 export interface ServiceDeps {
-  config: Pick<Config, 'paymentAddress' | 'secret' | 'uploadsPublicUrl'>;
+  config: Pick<Config, 'paymentAddress' | 'secret' | 'uploadsPublicUrl' | 'dataDir' | 's3'>;
   database: Pick<Database, 'db' | 'pool' | 'directUrl'>;
   /** The chains payments are verified on (CONTRACT.md section 7). */
   chains: Chains;
@@ -74,6 +76,8 @@ export function createServices({ config, database: { db, pool, directUrl }, chai
     banList,
     bans: createBanService(db, banList),
     boards,
+    // Local uploads are measured on disk (uploads/storage.ts keeps them there); a bucket is not walked.
+    dashboard: createDashboardService({ db, uploadsDir: config.s3 === undefined ? path.join(config.dataDir, 'uploads') : undefined }),
     deletions: createDeletionService({ db, releaseImages: createImageRelease(db, storage) }),
     editing: createEditingService({ db, imageUrlOf, publishNotified }),
     history: createHistoryService(db),

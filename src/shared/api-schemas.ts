@@ -333,6 +333,36 @@ const ModerationLogEntry = z.object({
   admin: UserRef.nullable().describe("Null when that admin's account is gone."),
 });
 
+const ModerationStatsDay = z.object({
+  date: z.string().describe('YYYY-MM-DD, UTC.'),
+  posts: count,
+  threads: count,
+  accounts: count,
+  reports: count,
+  bans: count.describe('IP and range bans and author suspensions.'),
+  appeals: count,
+});
+
+const JobHealth = z.object({
+  name: z.string(),
+  lastRunAt: timestamp,
+  lastSuccessAt: timestamp.nullable(),
+  lastFailureAt: timestamp.nullable(),
+  lastDurationMs: count,
+  failuresInARow: count.describe('Failed runs in a row; 0 after a success.'),
+});
+
+const ModerationStats = z.object({
+  days: z.array(ModerationStatsDay).describe('One entry per UTC day, zero-filled, oldest first, today last.'),
+  activeBoards: count.describe('Boards with a new thread or reply in the period.'),
+  totalBoards: count,
+  storage: z.object({
+    databaseBytes: count.describe('pg_database_size of the database.'),
+    uploadsBytes: count.nullable().describe('Uploads on local disk; null when they live in a bucket.'),
+  }),
+  jobs: z.array(JobHealth).describe("Each background job's last run, whichever instance ran it."),
+});
+
 const PublicModerationAction = ModerationAction.exclude(['report_resolved', 'report_dismissed']);
 
 const PublicModerationLogEntry = z.object({
@@ -495,6 +525,9 @@ export const apiSchemas = {
   ModerationAction,
   ModerationTargetType,
   ModerationLogEntry,
+  ModerationStatsDay,
+  JobHealth,
+  ModerationStats,
   PublicModerationAction,
   PublicModerationLogEntry,
   CryptoAddress,
@@ -578,6 +611,9 @@ interface ApiTypes {
   ModerationAction: Api.ModerationAction;
   ModerationTargetType: Api.ModerationTargetType;
   ModerationLogEntry: Api.ModerationLogEntry;
+  ModerationStatsDay: Api.ModerationStatsDay;
+  JobHealth: Api.JobHealth;
+  ModerationStats: Api.ModerationStats;
   PublicModerationAction: Api.PublicModerationAction;
   PublicModerationLogEntry: Api.PublicModerationLogEntry;
   CryptoAddress: Api.CryptoAddress;

@@ -449,6 +449,48 @@ export interface ModerationLogEntry {
   admin: UserRef | null;
 }
 
+/** One UTC day of the admins' dashboard: how many of each were created that day. */
+export interface ModerationStatsDay {
+  /** `YYYY-MM-DD`, UTC. */
+  date: string;
+  posts: number;
+  threads: number;
+  accounts: number;
+  reports: number;
+  /** IP and range bans and author suspensions. */
+  bans: number;
+  appeals: number;
+}
+
+/** A background job's last run (job_runs), whichever instance ran it. */
+export interface JobHealth {
+  name: string;
+  lastRunAt: string;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  lastDurationMs: number;
+  /** Failed runs in a row; 0 after a success. */
+  failuresInARow: number;
+}
+
+/**
+ * GET /api/moderation/stats?days=7|30|90 (admins): counts only, never lists of people.
+ * `days` oldest first, one entry per UTC day (zero-filled), today last.
+ */
+export interface ModerationStats {
+  days: ModerationStatsDay[];
+  /** Boards with a new thread or reply in the period, of `totalBoards`. */
+  activeBoards: number;
+  totalBoards: number;
+  storage: {
+    /** Bytes of the database (pg_database_size). */
+    databaseBytes: number;
+    /** Bytes of the uploads on local disk; null when they live in a bucket (S3_BUCKET), which is not walked. */
+    uploadsBytes: number | null;
+  };
+  jobs: JobHealth[];
+}
+
 /** The public moderation log's actions: the admin log's, without report handling (which stays internal). */
 export type PublicModerationAction = Exclude<ModerationAction, 'report_resolved' | 'report_dismissed'>;
 

@@ -883,3 +883,18 @@ export const webauthnChallenges = pgTable(
   },
   (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The background jobs' last runs (jobs/index.ts), one row per job, so the admins'
+ * dashboard shows their health whichever instance ran them. Job names and times only.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: varchar({ length: 64 }).primaryKey(),
+  lastRunAt: timestamp({ withTimezone: true }).notNull(),
+  lastSuccessAt: timestamp({ withTimezone: true }),
+  lastFailureAt: timestamp({ withTimezone: true }),
+  /** How long the last run took. */
+  lastDurationMs: integer().notNull(),
+  /** Failed runs in a row (0 after a success). */
+  failuresInARow: integer().notNull().default(0),
+});

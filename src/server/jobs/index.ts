@@ -5,6 +5,7 @@ import { pruneEventLog } from '../modules/events/index.js';
 import { pruneSpentSolutions } from '../modules/pow/index.js';
 import { deleteExpiredSessions } from '../plugins/session.js';
 import { eraseOldIpHashes } from './ip-hash-erasure.js';
+import { recordJobRun } from './job-runs.js';
 import { holdJobLock } from './leader.js';
 import { runTipVerifier, TIP_VERIFIER_EVERY_MS } from './tip-verifier.js';
 
@@ -49,6 +50,7 @@ export function startJobs({
   list = jobs,
   more = [],
   checkEveryMs,
+  metrics,
 }: {
   db: Db;
   logger: Logger;
@@ -61,16 +63,32 @@ export function startJobs({
   more?: Job[];
   /** How often the lock is asked for (tests). */
   checkEveryMs?: number;
+  /** Told of every run (modules/metrics), when metrics are on. */
+  metrics?: { jobRan(job: string, ok: boolean, seconds: number): void } | undefined;
 }): { readonly leading: boolean; stop(): Promise<void> } {
   const timers: NodeJS.Timeout[] = [];
+  // One run, timed, counted and kept in job_runs (the dashboard's job health).
+  const runOnce = async (job: Job) => {
+    const started = performance.now();
+    let ok = true;
+    try {
+      await job.run(db, { chains });
+    } catch (error) {
+      ok = false;
+      logger.warn({ err: error, job: job.name }, 'background job failed');
+    }
+    const ms = performance.now() - started;
+    metrics?.jobRan(job.name, ok, ms / 1000);
+    await recordJobRun(db, job.name, ok, ms).catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'could not record a background job run'));
+  };
   const keep = (timer: NodeJS.Timeout) => timers.push(timer.unref());
   const schedule = () => {
     for (const job of [...list, ...more]) {
       const tick = () => {
-        void leadership
-          .confirm()
-          .then((leading) => (leading ? job.run(db, { chains }) : undefined))
-          .catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'background job failed'));
+        void leadership.confirm().then(
+          (leading) => (leading ? runOnce(job) : undefined),
+          (error: unknown) => logger.warn({ err: error, job: job.name }, 'background job failed'),
+        );
       };
       const begin = () => {
         tick();

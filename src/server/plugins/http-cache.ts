@@ -27,6 +27,8 @@ export interface VersionedCache {
    * remembers the key, so the answer's ETag is kept for it.
    */
   notModified(request: FastifyRequest, reply: FastifyReply, key: string): boolean;
+  /** Visitors' conditional GETs answered 304 by version (hits), and the rest (misses), since start (for the metrics). */
+  readonly counts: { readonly hits: number; readonly misses: number };
 }
 
 export const httpCachePlugin = fp(async (app: FastifyInstance) => {
@@ -35,15 +37,19 @@ export const httpCachePlugin = fp(async (app: FastifyInstance) => {
   // ETag while the version is unchanged holds the current answer.
   const known = new Map<string, string>();
   const keyOf = new WeakMap<FastifyRequest, string>();
+  const counts = { hits: 0, misses: 0 };
   app.decorate('versionedCache', {
+    counts,
     notModified(request, reply, key) {
       if (request.user) return false;
       const etag = known.get(key);
       const ifNoneMatch = request.headers['if-none-match'];
       if (etag && ifNoneMatch && matches(ifNoneMatch, etag)) {
         reply.code(304).header('etag', etag).header('cache-control', 'no-cache').header('vary', 'Cookie');
+        counts.hits++;
         return true;
       }
+      counts.misses++;
       keyOf.set(request, key);
       return false;
     },

@@ -62,6 +62,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: undefined,
     s3Connection: { endpoint: undefined, region: 'us-east-1', credentials: undefined, forcePathStyle: false },
     backup: undefined,
+    metrics: { token: undefined, port: undefined },
     ...overrides,
   };
 }

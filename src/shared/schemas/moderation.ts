@@ -126,6 +126,19 @@ export const moderationLogQuerySchema = z.object({
   before: optionalIdField('before must be a log entry id'),
 });
 
+/** The periods the admins' dashboard offers, in days. */
+export const STATS_PERIODS = [7, 30, 90] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];
+export const STATS_DAYS_INVALID = 'days must be 7, 30 or 90';
+
+/** GET /api/moderation/stats query. */
+export const moderationStatsQuerySchema = z.object({
+  days: z
+    .enum(['7', '30', '90'], { message: STATS_DAYS_INVALID })
+    .default('7')
+    .transform((days) => Number(days) as StatsPeriod),
+});
+
 /** GET /api/moderation/ban-ip/preview: what a ban of that scope on that hash would cover. */
 export const banPreviewQuerySchema = z.object({ ipHash: ipHashField, scope: banScopeField });
 

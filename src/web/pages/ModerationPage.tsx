@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from '../app/router';
 import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
@@ -6,10 +6,14 @@ import { toast } from '../components/ui/use-toast';
 import { useUser } from '../lib/auth/get-user';
 import { AppealsPanel } from '../features/moderation/components/AppealsPanel';
 import { BannedIpsPanel } from '../features/moderation/components/BannedIpsPanel';
+import { LoadingRows } from '../components/ui/skeleton';
 import { IpFinder } from '../features/moderation/components/IpFinder';
 import { ModerationLog } from '../features/moderation/components/ModerationLog';
 import { ReportsPanel } from '../features/moderation/components/ReportsPanel';
 import { SuspensionsPanel } from '../features/moderation/components/SuspensionsPanel';
+
+// The dashboard and its chart library load when its tab is first opened.
+const DashboardPanel = lazy(() => import('../features/moderation/components/DashboardPanel'));
 
 /** /mod: login required, admins only (SPEC.md section 2). */
 export function ModerationPage() {
@@ -32,7 +36,7 @@ export function ModerationPage() {
       <title>Moderation Panel · Hushboard</title>
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">Moderation Panel</h1>
-        <p className="text-muted-foreground">Bans, author suspensions, IP look-ups, reports, appeals and the record of every action.</p>
+        <p className="text-muted-foreground">Bans, author suspensions, IP look-ups, reports, appeals, the record of every action, and the board's figures.</p>
       </div>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="flex-wrap">
@@ -42,6 +46,7 @@ export function ModerationPage() {
           <TabsTrigger value="reports">Reports</TabsTrigger>
           <TabsTrigger value="appeals">Appeals</TabsTrigger>
           <TabsTrigger value="log">Log</TabsTrigger>
+          <TabsTrigger value="dashboard">Dashboard</TabsTrigger>
         </TabsList>
         <TabsContent value="bans" className="pt-2">
           <BannedIpsPanel />
@@ -60,6 +65,13 @@ export function ModerationPage() {
         </TabsContent>
         <TabsContent value="log" className="pt-2">
           <ModerationLog />
+        </TabsContent>
+        <TabsContent value="dashboard" className="pt-2">
+          {tab === 'dashboard' ? (
+            <Suspense fallback={<LoadingRows label="Loading the dashboard" rowClassName="h-24" />}>
+              <DashboardPanel />
+            </Suspense>
+          ) : null}
         </TabsContent>
       </Tabs>
     </div>

@@ -31,6 +31,8 @@ export interface LiveEventsOptions {
   /** How often every open stream gets a comment line (CONTRACT.md section 10: 25 s). */
   heartbeatMs?: number;
   streamsPerIp?: number;
+  /** Told, for each event heard as it was written, how many seconds it took to reach this instance's streams (modules/metrics). */
+  onDelivered?: ((seconds: number) => void) | undefined;
 }
 
 /** A reconnecting listener replays at most this many missed events; more, and its streams start over. */
@@ -97,6 +99,9 @@ export function createLiveEvents({ db, connectionString, log, options = {} }: { 
     if (recent.size > RECENT_IDS) recent.delete(recent.values().next().value!);
     lastSeen = Math.max(lastSeen ?? 0, event.id);
     for (const stream of byTopic.get(event.topic) ?? []) stream.deliver(event);
+    // `at` is the writer's clock when the row was written (the NOTIFY's, migration job_runs_and_event_time);
+    // a replayed event has none and is not a delivery lag.
+    if (options.onDelivered && event.at !== undefined) options.onDelivered((Date.now() - event.at) / 1000);
   }
 
   /** Ends the streams opened with a session that just ended, wherever it was ended. */

@@ -20,6 +20,8 @@ export interface LoggedEvent {
   topic: string;
   type: string;
   data: Record<string, unknown>;
+  /** When it was written (ms since the epoch), as its NOTIFY says; never sent to clients. */
+  at?: number;
 }
 
 export const threadTopic = (threadId: number) => `thread:${threadId}`;

@@ -294,6 +294,7 @@ describe('live answers match the document', () => {
     const doomed = await createThread(t, author, { title: 'To be deleted' });
     await call(client, 'DELETE', '/api/threads/:id', { params: { id: doomed.id } });
     await call(client, 'GET', '/api/moderation/log');
+    await call(client, 'GET', '/api/moderation/stats', { query: 'days=30' });
     await call(client, 'GET', '/api/moderation/ban-ip/preview', { query: `ipHash=${HASH}&scope=ip` });
     // A banned visitor: the 403 with its ban, their ban and appeal, and the admins' queue.
     const appellantIp = '198.51.100.77';

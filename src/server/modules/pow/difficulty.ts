@@ -66,6 +66,10 @@ export function createDifficulty(redis: RedisLink | undefined) {
       lastBoard = boardDifficulty(await count('board', POW_WINDOW_MS));
       return lastBoard;
     },
+    /** The board's difficulty as last counted (for the metrics). */
+    get board(): number {
+      return lastBoard;
+    },
   };
 }
 

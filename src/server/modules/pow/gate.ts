@@ -46,6 +46,11 @@ export function createPowGate({ mode, challenges, spent, difficulty }: { mode: P
   return {
     mode,
     evaluate,
+    /** The work everyone is asked for now (metrics): POW=always's fixed one, POW=auto's board figure as last counted, else 0. */
+    currentDifficulty(): number {
+      if (mode === 'always') return POW_ALWAYS_DIFFICULTY;
+      return difficulty?.board ?? 0;
+    },
     async check(request: FastifyRequest, action: PowAction, solution?: string): Promise<void> {
       const verdict = await evaluate(request, action, solution ?? headerOf(request));
       if (!verdict.passed) throw new PowRequiredError(verdict.challenge);

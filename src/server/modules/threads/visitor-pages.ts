@@ -56,6 +56,8 @@ export function createVisitorPages(channels: PgChannels, maxBytes = VISITOR_PAGE
   let bytes = 0;
   // Reads in flight, by key; a change to their thread (or a reset) marks them unfit to keep.
   const loading = new Map<string, { tag: string; page: Promise<VisitorPage>; stale: boolean }>();
+  // Read by the metrics at scrape time (modules/metrics): two numbers, no work per request.
+  const counts = { hits: 0, misses: 0 };
 
   function drop(key: string) {
     const entry = pages.get(key);
@@ -117,10 +119,12 @@ export function createVisitorPages(channels: PgChannels, maxBytes = VISITOR_PAGE
         kept = undefined;
       }
       if (kept && channels.listening) {
+        counts.hits++;
         pages.delete(key);
         pages.set(key, kept);
         return kept;
       }
+      counts.misses++;
       const inFlight = loading.get(key);
       if (inFlight) return inFlight.page;
       const load = { tag, stale: !channels.listening, page: undefined as unknown as Promise<VisitorPage> };
@@ -140,6 +144,9 @@ export function createVisitorPages(channels: PgChannels, maxBytes = VISITOR_PAGE
 
     /** Empties the cache: a write on this instance may have changed any thread. */
     forgetAll,
+
+    /** Lookups answered from a kept page, and the rest, since start (for the metrics). */
+    counts: counts as Readonly<typeof counts>,
 
     /** Pages kept and their bytes, for tests and the benchmark. */
     get size() {

@@ -10,4 +10,5 @@ export const moderationKeys = {
   banPreview: (ipHash: string, scope: BanScope) => [...moderationKeys.all(), 'ban-preview', ipHash, scope] as const,
   appeals: () => [...moderationKeys.all(), 'appeals'] as const,
   suspensions: () => [...moderationKeys.all(), 'suspensions'] as const,
+  stats: (days: number) => [...moderationKeys.all(), 'stats', days] as const,
 };
