@@ -1,4 +1,4 @@
-// The archive a backup writes (docs/decisions/017-backups.md): an uncompressed tar holding
+// The archive a backup writes (docs/decisions/022-backups.md): an uncompressed tar holding
 // one gzip'd COPY file per table (db/<table>.copy.gz), each upload as it is stored
 // (uploads/<name>), and manifest.json last, whose checksums cover everything before it.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Backups as the CLI and the jobs see them (README: Backups; docs/decisions/017-backups.md).
+// Backups as the CLI and the jobs see them (README: Backups; docs/decisions/022-backups.md).
 
 export { backup, type BackupOptions, type BackupResult } from './backup.js';
 export { BackupError, type Manifest } from './format.js';

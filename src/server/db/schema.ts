@@ -414,7 +414,7 @@ export const pollOptions = pgTable(
  * pollVoterTag): the database alone cannot tell whose it is, while the voter's key finds
  * it again. No id, no timestamp: nothing that orders ballots or dates them beside the
  * account's named actions (docs/privacy.md, "Poll ballots"). The counts are read from
- * these rows, never kept beside them (decisions/017).
+ * these rows, never kept beside them (decisions/019).
  */
 export const pollBallots = pgTable(
   'poll_ballots',
@@ -839,7 +839,7 @@ export const notifications = pgTable(
 );
 
 /**
- * Passkeys (CONTRACT.md section 15, docs/decisions/017-passkeys.md): WebAuthn credentials
+ * Passkeys (CONTRACT.md section 15, docs/decisions/021-passkeys.md): WebAuthn credentials
  * of an account. A row names its account, as a password hash does; it holds nothing an
  * anonymous thread or post holds. `authorKeyWrapped` is the account's author key wrapped
  * under HKDF(the authenticator's PRF output, `prfSalt`): the output is never stored, so

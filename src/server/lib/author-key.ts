@@ -109,7 +109,7 @@ export function openUnderSecret(sealed: string, secret: string, context: string,
 }
 
 /**
- * The key wrapped under a passkey's PRF output (docs/decisions/017-passkeys.md): HKDF of
+ * The key wrapped under a passkey's PRF output (docs/decisions/021-passkeys.md): HKDF of
  * the output with the credential's own random salt. The output comes from the
  * authenticator at each sign-in and is never stored, so the wrap opens only with it.
  */

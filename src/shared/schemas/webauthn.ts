@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSKEY_NAME_MAX, PASSWORD_MAX } from '../constants.js';
 
-// Passkeys (CONTRACT.md section 15, docs/decisions/017-passkeys.md): the rules and
+// Passkeys (CONTRACT.md section 15, docs/decisions/021-passkeys.md): the rules and
 // messages of the API and of the web forms, one place for both.
 
 export const PASSKEY_NAME_REQUIRED = 'Name your passkey';

@@ -120,7 +120,7 @@ const DEFINITIONS_KEPT = 10_000;
  * Poll votes (CONTRACT.md sections 13 and 14). A ballot is kept under the voter's tag for
  * the poll, never their account, one row per voter (the primary key), written by one
  * upsert: concurrent voters touch different rows and wait for no one, and the counts,
- * read from the ballots (readPollRows), are exact by construction (decisions/017;
+ * read from the ballots (readPollRows), are exact by construction (decisions/019;
  * bench/polls.ts measures it).
  */
 export function createPollService(db: Db) {

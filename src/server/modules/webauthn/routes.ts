@@ -21,7 +21,7 @@ function relyingParty(request: FastifyRequest): RelyingParty {
   return { origin: origin.origin, id: origin.hostname };
 }
 
-/** Passkeys (CONTRACT.md section 15; docs/decisions/017-passkeys.md). */
+/** Passkeys (CONTRACT.md section 15; docs/decisions/021-passkeys.md). */
 export async function webauthnRoutes(app: FastifyInstance) {
   const { webauthn, auth, users } = app.services;
 

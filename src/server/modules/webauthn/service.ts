@@ -73,7 +73,7 @@ function prfWrap(authorKey: AuthorKey | null, prfOutput: string | undefined): { 
 }
 
 /**
- * Passkeys (CONTRACT.md section 15, docs/decisions/017-passkeys.md): registration and
+ * Passkeys (CONTRACT.md section 15, docs/decisions/021-passkeys.md): registration and
  * sign-in ceremonies through SimpleWebAuthn, the account's list of passkeys, and the
  * author key's PRF wraps.
  */
