@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
+import { MarkdownEditor } from '../../../components/writing/MarkdownEditor';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { type Editable, editedElsewhere, useEditContent } from '../api/edit';
@@ -85,7 +85,7 @@ export function EditForm({ target, content, onDone }: { target: EditTarget; cont
   const area = (name: 'content' | 'premiumContent', label: string, rows: number) => (
     <div className="grid gap-2">
       <Label htmlFor={`${id}-${name}`}>{label}</Label>
-      <Textarea
+      <MarkdownEditor
         id={`${id}-${name}`}
         rows={rows}
         value={fields[name]}
