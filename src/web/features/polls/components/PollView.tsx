@@ -82,7 +82,7 @@ export function PollView({ poll, threadId, signedIn }: PollViewProps) {
             const share = option.votes === null ? null : percent(option.votes, total);
             return (
               <label key={option.id} className={cn('relative grid gap-1 overflow-hidden rounded-md border bg-background px-3 py-2', mine.has(option.id) && 'border-primary')}>
-                {share !== null && <span aria-hidden="true" className="absolute inset-y-0 left-0 bg-primary/10" style={{ width: `${share}%` }} />}
+                {share !== null && <span aria-hidden="true" className="absolute top-0 bottom-0 left-0 bg-primary/10" style={{ width: `${share}%` }} />}
                 <span className="relative flex items-center gap-2">
                   <input
                     type={poll.multiple ? 'checkbox' : 'radio'}
