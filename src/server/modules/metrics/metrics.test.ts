@@ -6,7 +6,7 @@ import { createReply, createThread, signUp } from '../../test/factories.js';
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 
 /** One sample line of the Prometheus text format: name, optional {labels}, value. */
-const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)$/;
+const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*\})? (-?[0-9.e+-]+|[Nn][Aa][Nn]|\+Inf|-Inf)$/;
 
 interface Sample {
   name: string;
@@ -14,7 +14,7 @@ interface Sample {
   value: number;
 }
 
-/** Parses the exposition text strictly: every line a comment (# HELP/# TYPE) or a sample; anything else fails. */
+/** Parses the exposition text strictly (NaN in any letter case, as Prometheus's own parser takes it: prom-client writes `Nan` for an empty mean): every line a comment (# HELP/# TYPE) or a sample; anything else fails. */
 function parseExposition(text: string): { samples: Sample[]; families: Map<string, string> } {
   const samples: Sample[] = [];
   const families = new Map<string, string>();
