@@ -71,31 +71,31 @@ export function MarkdownEditor({ ref, className, onKeyDown, ...props }: Componen
   const writing = preview === null;
   return (
     <div className="grid gap-1.5">
-      {hydrated && (
-        <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Formatting" aria-controls={id}>
-          <div className="mr-1 inline-flex rounded-md border p-0.5 text-sm">
-            <button type="button" aria-pressed={writing} onClick={() => setPreview(null)} className={cn('rounded px-2 py-0.5', writing && 'bg-muted font-medium')}>
-              Write
-            </button>
-            <button type="button" aria-pressed={!writing} onMouseEnter={() => void loadRenderer()} onFocus={() => void loadRenderer()} onClick={() => void showPreview()} className={cn('rounded px-2 py-0.5', !writing && 'bg-muted font-medium')}>
-              Preview
-            </button>
-          </div>
-          {TOOLS.map(({ kind, label, shortcut, Icon }) => (
-            <button
-              key={kind}
-              type="button"
-              disabled={!writing}
-              title={shortcut ? `${label} (${shortcut})` : label}
-              aria-label={label}
-              onClick={() => format(kind)}
-              className="inline-flex size-7 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:opacity-40"
-            >
-              <Icon className="size-4" aria-hidden="true" />
-            </button>
-          ))}
+      {/* Rendered by the server too, unseen until hydrated: the row holds its place, so
+          the text box does not move down when the tools appear (no layout shift). */}
+      <div className={cn('flex flex-wrap items-center gap-1', !hydrated && 'invisible')} role="toolbar" aria-label="Formatting" aria-controls={id}>
+        <div className="mr-1 inline-flex rounded-md border p-0.5 text-sm">
+          <button type="button" aria-pressed={writing} onClick={() => setPreview(null)} className={cn('rounded px-2 py-0.5', writing && 'bg-muted font-medium')}>
+            Write
+          </button>
+          <button type="button" aria-pressed={!writing} onMouseEnter={() => void loadRenderer()} onFocus={() => void loadRenderer()} onClick={() => void showPreview()} className={cn('rounded px-2 py-0.5', !writing && 'bg-muted font-medium')}>
+            Preview
+          </button>
         </div>
-      )}
+        {TOOLS.map(({ kind, label, shortcut, Icon }) => (
+          <button
+            key={kind}
+            type="button"
+            disabled={!writing}
+            title={shortcut ? `${label} (${shortcut})` : label}
+            aria-label={label}
+            onClick={() => format(kind)}
+            className="inline-flex size-7 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:opacity-40"
+          >
+            <Icon className="size-4" aria-hidden="true" />
+          </button>
+        ))}
+      </div>
       <Textarea
         {...props}
         ref={(element: HTMLTextAreaElement | null) => {
