@@ -84,6 +84,7 @@ export function tailwindMergeConfig(): Config<string, string> {
       right: [{ right: inset }],
       bottom: [{ bottom: inset }],
       left: [{ left: inset }],
+      visibility: ['visible', 'invisible', 'collapse'],
       z: [{ z: [isInteger, 'auto', isArbitraryVariable, isArbitraryValue] }],
       basis: [{ basis: [isFraction, 'full', 'auto', fromTheme('container'), ...unambiguousSpacing] }],
       'flex-direction': [{ flex: ['row', 'row-reverse', 'col', 'col-reverse'] }],
