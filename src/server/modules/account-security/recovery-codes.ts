@@ -7,7 +7,7 @@ import { type AuthorKey, unwrapWithRecoveryCode, wrapWithRecoveryCode } from '..
 
 /**
  * Recovery codes (CONTRACT.md section 15): ten random codes of 10 characters from
- * Crockford's base32 (50 bits each), shown once as `xxxxx-xxxxx`. Each row keeps the
+ * Crockford's base32 (50 bits each), shown once as two groups of five joined by a dash (`7k2m9-q4txb`). Each row keeps the
  * author key wrapped under one code (lib/author-key.ts): the only form a code is kept in,
  * and the way it is checked, so a database thief must run argon2id per guess.
  */
